@@ -1,0 +1,68 @@
+import { randomUUID } from 'node:crypto';
+import Fastify, { type FastifyInstance } from 'fastify';
+import type { Config } from './config.ts';
+import type { Database } from './db/client.ts';
+import { authPlugin } from './plugins/auth.ts';
+import { databasePlugin } from './plugins/database.ts';
+import { errorsPlugin } from './plugins/errors.ts';
+import { rateLimitPlugin } from './plugins/rate-limit.ts';
+import { securityPlugin } from './plugins/security.ts';
+import { webPlugin } from './plugins/web.ts';
+import { realtimePlugin } from './realtime/realtime.ts';
+import { accountRoutes } from './routes/account/account.ts';
+import { healthRoutes } from './routes/health/health.ts';
+
+export interface BuildOptions {
+  config: Config;
+  database: Database;
+  /** false silences logs (tests); otherwise pino at config.logLevel. */
+  logger?: boolean;
+  /** Where log lines go (default stdout); tests read them to prove secrets stay out. */
+  logStream?: NodeJS.WritableStream;
+}
+
+const ONE_MEGABYTE = 1024 * 1024;
+
+/** Builds the whole app without listening, so tests can inject requests or listen on port 0. */
+export async function buildApp({ config, database, logger = true, logStream }: BuildOptions): Promise<FastifyInstance> {
+  const app = Fastify({
+    logger: logger
+      ? {
+          level: config.logLevel,
+          ...(logStream ? { stream: logStream } : {}),
+          // Never a password, cookie or token in a log line.
+          redact: {
+            paths: ['req.headers.cookie', 'req.headers.authorization', 'res.headers["set-cookie"]', '*.password', '*.token'],
+            censor: '[redacted]',
+          },
+        }
+      : false,
+    bodyLimit: ONE_MEGABYTE,
+    trustProxy: config.trustProxy,
+    genReqId: () => randomUUID(),
+    requestIdHeader: false,
+    routerOptions: { ignoreTrailingSlash: true },
+  });
+  app.decorate('config', config);
+  app.addHook('onSend', async (request, reply) => {
+    void reply.header('x-request-id', request.id);
+  });
+
+  // external -> app plugins -> routes
+  await app.register(errorsPlugin);
+  await app.register(databasePlugin, { database });
+  await app.register(securityPlugin);
+  await app.register(authPlugin);
+  await app.register(rateLimitPlugin);
+  await app.register(realtimePlugin);
+
+  await app.register(
+    async (api) => {
+      await api.register(healthRoutes);
+      await api.register(accountRoutes);
+    },
+    { prefix: '/api' },
+  );
+  await app.register(webPlugin, { webDistDir: config.webDistDir });
+  return app;
+}

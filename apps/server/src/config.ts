@@ -1,0 +1,48 @@
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+/** Requests allowed per window; `RATE_LIMIT_MULTIPLIER` scales every max (tests raise it). */
+export interface RateRule {
+  max: number;
+  windowMs: number;
+}
+
+export interface Config {
+  port: number;
+  host: string;
+  dataDir: string;
+  databaseUrl: string | undefined;
+  trustProxy: boolean;
+  logLevel: string;
+  webDistDir: string;
+  migrationsDir: string;
+  rateLimits: {
+    loginPerIp: RateRule;
+    loginPerUsername: RateRule;
+    registerPerIp: RateRule;
+  };
+}
+
+const here = path.dirname(fileURLToPath(import.meta.url));
+// src/ in development and tests, dist/ once bundled: both sit directly in apps/server.
+const serverRoot = path.resolve(here, '..');
+
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
+  const multiplier = Number(env.RATE_LIMIT_MULTIPLIER ?? '1') || 1;
+  const rule = (max: number, windowMs: number): RateRule => ({ max: Math.ceil(max * multiplier), windowMs });
+  return {
+    port: Number(env.PORT ?? 3000),
+    host: env.HOST ?? '0.0.0.0',
+    dataDir: path.resolve(env.DATA_DIR ?? './data'),
+    databaseUrl: env.DATABASE_URL || undefined,
+    trustProxy: ['1', 'true', 'yes'].includes((env.TRUST_PROXY ?? '').toLowerCase()),
+    logLevel: env.LOG_LEVEL ?? 'info',
+    webDistDir: path.resolve(serverRoot, '../web/dist'),
+    migrationsDir: path.resolve(serverRoot, 'drizzle'),
+    rateLimits: {
+      loginPerIp: rule(20, 10 * 60_000),
+      loginPerUsername: rule(10, 10 * 60_000),
+      registerPerIp: rule(10, 60 * 60_000),
+    },
+  };
+}

@@ -1,0 +1,4 @@
+/** The whole schema, for the Drizzle client (table files live in ./schema/). */
+export * from './schema/accounts.ts';
+export * from './schema/questions.ts';
+export * from './schema/conversations.ts';

@@ -1,0 +1,131 @@
+import { sql } from 'drizzle-orm';
+import { check, index, integer, pgTable, primaryKey, smallint, text, uniqueIndex } from 'drizzle-orm/pg-core';
+import { accounts } from './accounts.ts';
+import { at, id, ref, tsvector } from './columns.ts';
+
+export const tags = pgTable(
+  'tags',
+  {
+    id: id(),
+    name: text('name').notNull(),
+    description: text('description').notNull(),
+  },
+  (t) => [uniqueIndex('tags_name_key').on(t.name)],
+);
+
+/**
+ * Questions keep denormalised counters (answers, views, votes, last activity) so that a
+ * page of any list order is an index scan; commands update them in the same transaction.
+ */
+export const questions = pgTable(
+  'questions',
+  {
+    id: id(),
+    title: text('title').notNull(),
+    text: text('text').notNull(),
+    askedBy: ref('asked_by')
+      .notNull()
+      .references(() => accounts.id),
+    askDateTime: at('ask_date_time').notNull().defaultNow(),
+    lastActivityAt: at('last_activity_at').notNull().defaultNow(),
+    answerCount: integer('answer_count').notNull().default(0),
+    viewCount: integer('view_count').notNull().default(0),
+    upCount: integer('up_count').notNull().default(0),
+    downCount: integer('down_count').notNull().default(0),
+    search: tsvector('search')
+      .notNull()
+      .generatedAlwaysAs(sql`to_tsvector('simple', title || ' ' || text)`),
+  },
+  (t) => [
+    index('questions_newest_idx').on(t.askDateTime.desc(), t.id.desc()),
+    index('questions_active_idx').on(t.lastActivityAt.desc(), t.id.desc()),
+    index('questions_most_viewed_idx').on(t.viewCount.desc(), t.askDateTime.desc(), t.id.desc()),
+    index('questions_unanswered_idx')
+      .on(t.askDateTime.desc(), t.id.desc())
+      .where(sql`answer_count = 0`),
+    index('questions_asked_by_idx').on(t.askedBy, t.askDateTime.desc()),
+    index('questions_search_idx').using('gin', t.search),
+  ],
+);
+
+export const questionTags = pgTable(
+  'question_tags',
+  {
+    questionId: ref('question_id')
+      .notNull()
+      .references(() => questions.id, { onDelete: 'cascade' }),
+    tagId: ref('tag_id')
+      .notNull()
+      .references(() => tags.id),
+  },
+  (t) => [primaryKey({ columns: [t.questionId, t.tagId] }), index('question_tags_tag_idx').on(t.tagId, t.questionId)],
+);
+
+export const answers = pgTable(
+  'answers',
+  {
+    id: id(),
+    questionId: ref('question_id')
+      .notNull()
+      .references(() => questions.id, { onDelete: 'cascade' }),
+    text: text('text').notNull(),
+    ansBy: ref('ans_by')
+      .notNull()
+      .references(() => accounts.id),
+    ansDateTime: at('ans_date_time').notNull().defaultNow(),
+  },
+  (t) => [
+    index('answers_question_idx').on(t.questionId, t.ansDateTime),
+    index('answers_ans_by_idx').on(t.ansBy, t.ansDateTime.desc()),
+  ],
+);
+
+/** A comment belongs to exactly one question or one answer. */
+export const comments = pgTable(
+  'comments',
+  {
+    id: id(),
+    questionId: ref('question_id').references(() => questions.id, { onDelete: 'cascade' }),
+    answerId: ref('answer_id').references(() => answers.id, { onDelete: 'cascade' }),
+    text: text('text').notNull(),
+    commentBy: ref('comment_by')
+      .notNull()
+      .references(() => accounts.id),
+    commentDateTime: at('comment_date_time').notNull().defaultNow(),
+  },
+  (t) => [
+    check('comments_one_parent_check', sql`num_nonnulls(${t.questionId}, ${t.answerId}) = 1`),
+    index('comments_question_idx').on(t.questionId, t.commentDateTime).where(sql`question_id is not null`),
+    index('comments_answer_idx').on(t.answerId, t.commentDateTime).where(sql`answer_id is not null`),
+  ],
+);
+
+/** One vote per user per question: +1 up, -1 down. */
+export const votes = pgTable(
+  'votes',
+  {
+    questionId: ref('question_id')
+      .notNull()
+      .references(() => questions.id, { onDelete: 'cascade' }),
+    accountId: ref('account_id')
+      .notNull()
+      .references(() => accounts.id, { onDelete: 'cascade' }),
+    value: smallint('value').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.questionId, t.accountId] }), check('votes_value_check', sql`${t.value} in (-1, 1)`)],
+);
+
+/** One view per user per question. */
+export const views = pgTable(
+  'views',
+  {
+    questionId: ref('question_id')
+      .notNull()
+      .references(() => questions.id, { onDelete: 'cascade' }),
+    accountId: ref('account_id')
+      .notNull()
+      .references(() => accounts.id, { onDelete: 'cascade' }),
+    viewedAt: at('viewed_at').notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.questionId, t.accountId] })],
+);

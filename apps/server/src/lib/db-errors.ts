@@ -1,0 +1,38 @@
+/** PostgreSQL error helpers; drizzle wraps driver errors, so look through `cause` too. */
+interface PgError {
+  code?: string;
+  constraint?: string;
+  constraint_name?: string;
+}
+
+function pgError(error: unknown): PgError | undefined {
+  let current: unknown = error;
+  for (let depth = 0; depth < 4 && current && typeof current === 'object'; depth++) {
+    const candidate = current as PgError & { cause?: unknown };
+    if (typeof candidate.code === 'string' && /^[0-9A-Z]{5}$/.test(candidate.code)) return candidate;
+    current = candidate.cause;
+  }
+  return undefined;
+}
+
+/** The name of the unique constraint a statement violated, if that is what failed. */
+export function uniqueViolation(error: unknown): string | undefined {
+  const found = pgError(error);
+  if (found?.code !== '23505') return undefined;
+  return found.constraint ?? found.constraint_name ?? '';
+}
+
+const CONNECTION_CODES = new Set(['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'EPIPE', 'ENOTFOUND']);
+
+/** True when the database could not be reached (down, restarting, refusing connections). */
+export function isConnectionError(error: unknown): boolean {
+  let current: unknown = error;
+  for (let depth = 0; depth < 4 && current && typeof current === 'object'; depth++) {
+    const candidate = current as { code?: string; message?: string; cause?: unknown };
+    if (candidate.code && (CONNECTION_CODES.has(candidate.code) || /^(08|57P0)/.test(candidate.code))) return true;
+    if (candidate.message && /Connection terminated|connection is closed|Client has encountered a connection error/i.test(candidate.message))
+      return true;
+    current = candidate.cause;
+  }
+  return false;
+}

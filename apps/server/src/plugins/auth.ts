@@ -1,0 +1,41 @@
+import cookie from '@fastify/cookie';
+import type { FastifyInstance, FastifyReply } from 'fastify';
+import fp from 'fastify-plugin';
+import { SESSION_COOKIE, SESSION_TTL_MS, findSession } from '../lib/sessions.ts';
+
+// Health probes must answer even when the database does not.
+const PROBES = new Set(['/api/healthz', '/api/readyz']);
+
+/**
+ * Reads the session cookie on every API request and sets `request.session` and
+ * `request.actor`. Routes take the acting user from here and nowhere else.
+ */
+export const authPlugin = fp(
+  async (app: FastifyInstance) => {
+    await app.register(cookie);
+    app.decorateRequest('session', null);
+    app.decorateRequest('actor', null);
+    app.addHook('onRequest', async (request) => {
+      if (!request.url.startsWith('/api/') || PROBES.has(request.url)) return;
+      const session = await findSession(app.db, request.cookies[SESSION_COOKIE]);
+      request.session = session;
+      request.actor = session ? { id: session.account.id, username: session.account.username } : null;
+    });
+  },
+  { name: 'auth', dependencies: ['database'] },
+);
+
+/** HttpOnly, SameSite=Lax, Path=/, and Secure when the request came over HTTPS. */
+export function setSessionCookie(reply: FastifyReply, token: string): void {
+  void reply.setCookie(SESSION_COOKIE, token, {
+    httpOnly: true,
+    sameSite: 'lax',
+    path: '/',
+    secure: reply.request.protocol === 'https',
+    maxAge: SESSION_TTL_MS / 1000,
+  });
+}
+
+export function clearSessionCookie(reply: FastifyReply): void {
+  void reply.clearCookie(SESSION_COOKIE, { httpOnly: true, sameSite: 'lax', path: '/' });
+}

@@ -1,0 +1,35 @@
+import { MESSAGES } from '@porpoise/core';
+import type { FastifyError, FastifyInstance } from 'fastify';
+import fp from 'fastify-plugin';
+import { isConnectionError } from '../lib/db-errors.ts';
+import { HttpError } from '../lib/http-error.ts';
+
+/**
+ * Every error becomes `{error}` with an honest status: our HttpErrors as thrown, Fastify's
+ * own 4xx (malformed JSON, body too large, wrong content type) as they are, a database that
+ * cannot be reached as 503, and anything else as a logged 500 with no details.
+ */
+export const errorsPlugin = fp(
+  async (app: FastifyInstance) => {
+    app.setErrorHandler((error: FastifyError, request, reply) => {
+      if (error instanceof HttpError) {
+        void reply.headers(error.headers).code(error.statusCode).send({ error: error.message });
+        return;
+      }
+      const status = error.statusCode ?? 500;
+      if (status >= 400 && status < 500) {
+        const message = status === 413 ? 'Request body is too large' : error.message;
+        void reply.code(status).send({ error: message });
+        return;
+      }
+      if (isConnectionError(error)) {
+        request.log.warn({ err: error }, 'database unavailable');
+        void reply.code(503).header('Retry-After', '5').send({ error: MESSAGES.unavailable });
+        return;
+      }
+      request.log.error({ err: error }, 'unexpected error');
+      void reply.code(500).send({ error: MESSAGES.internal });
+    });
+  },
+  { name: 'errors' },
+);

@@ -1,0 +1,38 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import fastifyStatic from '@fastify/static';
+import { MESSAGES } from '@porpoise/core';
+import type { FastifyInstance } from 'fastify';
+import fp from 'fastify-plugin';
+
+/**
+ * Serves the built web app and answers every unknown page route with its index.html
+ * (the SPA shows its own not-found screen); unknown API routes get a JSON 404.
+ */
+export const webPlugin = fp(
+  async (app: FastifyInstance, options: { webDistDir: string }) => {
+    const indexPath = path.join(options.webDistDir, 'index.html');
+    const hasWeb = fs.existsSync(indexPath);
+    if (hasWeb) {
+      await app.register(fastifyStatic, {
+        root: options.webDistDir,
+        wildcard: false,
+        index: false,
+        setHeaders: (res, filePath) => {
+          // Vite fingerprints assets, so they can be cached for good.
+          if (filePath.includes(`${path.sep}assets${path.sep}`)) void res.header('Cache-Control', 'public, max-age=31536000, immutable');
+        },
+      });
+    }
+    app.setNotFoundHandler((request, reply) => {
+      if (request.url.startsWith('/api/') || request.url === '/api' || request.method !== 'GET') {
+        return reply.code(404).send({ error: MESSAGES.notFound });
+      }
+      if (!hasWeb) {
+        return reply.code(503).type('text/plain').send('The web app is not built: run `npm run build`.');
+      }
+      return reply.header('Cache-Control', 'no-cache').sendFile('index.html');
+    });
+  },
+  { name: 'web' },
+);

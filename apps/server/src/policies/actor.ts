@@ -1,0 +1,22 @@
+import { forbidden, unauthorized } from '../lib/http-error.ts';
+
+/** Who is acting: the session's account, never a name from the request body. */
+export interface Actor {
+  id: number;
+  username: string;
+}
+
+/** Signed-in only: a visitor without a session gets 401. */
+export function requireActor(actor: Actor | null): Actor {
+  if (!actor) throw unauthorized();
+  return actor;
+}
+
+/**
+ * A payload may name its actor (askedBy, ansBy, commentBy, sender, username, accounts[0]);
+ * when it does, it must be the session's own account, or the request is refused with 403.
+ */
+export function assertNamesSelf(actor: Actor, claimed: unknown): void {
+  if (claimed === undefined || claimed === null) return;
+  if (typeof claimed !== 'string' || claimed.toLowerCase() !== actor.username.toLowerCase()) throw forbidden();
+}

@@ -1,0 +1,124 @@
+import { SOCKET_EVENTS } from '@porpoise/core';
+import type { Socket } from 'socket.io-client';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { createPostgresDatabase, DATABASE_KINDS } from '../test/databases.ts';
+import { accountIdOf, registerUser, type TestUser } from '../test/factories.ts';
+import { connected, nextEvent, openSocket, pause, recordAll } from '../test/sockets.ts';
+import { startTestApp, type TestApp } from '../test/test-app.ts';
+
+describe.each(DATABASE_KINDS)('the socket on %s', (kind) => {
+  let t: TestApp;
+  let alice: TestUser;
+  let bob: TestUser;
+  const sockets: Socket[] = [];
+  const open = (headers: Record<string, string> = {}) => {
+    const socket = openSocket(t.url, headers);
+    sockets.push(socket);
+    return socket;
+  };
+
+  beforeAll(async () => {
+    t = await startTestApp(kind);
+    alice = await registerUser(t.app);
+    bob = await registerUser(t.app);
+  });
+  afterEach(() => {
+    for (const socket of sockets.splice(0)) socket.disconnect();
+  });
+  afterAll(async () => t.close());
+
+  it('lets an anonymous visitor connect, and keeps signed-in events from it', async () => {
+    const anonymous = open();
+    const signedIn = open({ cookie: alice.cookie });
+    await Promise.all([connected(anonymous), connected(signedIn)]);
+    const anonymousSeen = recordAll(anonymous);
+    const received = nextEvent(signedIn, SOCKET_EVENTS.forumUpdate);
+    t.app.realtime.toSignedIn(SOCKET_EVENTS.forumUpdate, { _id: '1' });
+    expect(await received).toEqual({ _id: '1' });
+    await pause(200);
+    expect(anonymousSeen).toEqual([]);
+  });
+
+  it('delivers PorpChat events to anonymous and signed-in sockets alike', async () => {
+    const anonymous = open();
+    const signedIn = open({ cookie: bob.cookie });
+    await Promise.all([connected(anonymous), connected(signedIn)]);
+    const both = Promise.all([nextEvent(anonymous, SOCKET_EVENTS.messageUpdate), nextEvent(signedIn, SOCKET_EVENTS.messageUpdate)]);
+    t.app.realtime.toPorpchat(SOCKET_EVENTS.messageUpdate, { result: 'hi' });
+    expect(await both).toEqual([{ result: 'hi' }, { result: 'hi' }]);
+  });
+
+  it("puts each signed-in socket in its own user's room only", async () => {
+    const aliceTab1 = open({ cookie: alice.cookie });
+    const aliceTab2 = open({ cookie: alice.cookie });
+    const bobSocket = open({ cookie: bob.cookie });
+    await Promise.all([connected(aliceTab1), connected(aliceTab2), connected(bobSocket)]);
+    const bobSeen = recordAll(bobSocket);
+    const toAlice = Promise.all([nextEvent(aliceTab1, SOCKET_EVENTS.threadUpdate), nextEvent(aliceTab2, SOCKET_EVENTS.threadUpdate)]);
+    t.app.realtime.toUsers([await accountIdOf(t.app, alice.username)], SOCKET_EVENTS.threadUpdate, { _id: '9' });
+    expect(await toAlice).toEqual([{ _id: '9' }, { _id: '9' }]);
+    await pause(200);
+    expect(bobSeen).toEqual([]);
+  });
+
+  it('refuses a handshake from a foreign Origin even with a valid cookie', async () => {
+    const foreign = open({ cookie: alice.cookie, origin: 'https://evil.example' });
+    await expect(connected(foreign)).rejects.toThrow();
+    expect(foreign.connected).toBe(false);
+  });
+
+  it('accepts a handshake from its own Origin', async () => {
+    const own = open({ cookie: alice.cookie, origin: t.url });
+    await connected(own);
+    expect(own.connected).toBe(true);
+  });
+
+  it("disconnects a session's sockets when it signs out, and only those", async () => {
+    const carol = await registerUser(t.app);
+    const carolSocket = open({ cookie: carol.cookie });
+    const bobSocket = open({ cookie: bob.cookie });
+    await Promise.all([connected(carolSocket), connected(bobSocket)]);
+    const gone = new Promise<string>((resolve) => carolSocket.once('disconnect', (reason) => resolve(reason)));
+    await t.app.inject({ method: 'POST', url: '/api/account/logout', headers: { cookie: carol.cookie } });
+    expect(await gone).toBe('io server disconnect');
+    await pause(100);
+    expect(bobSocket.connected).toBe(true);
+  });
+});
+
+describe('several processes on one PostgreSQL', () => {
+  let database: Awaited<ReturnType<typeof createPostgresDatabase>>;
+  let one: TestApp;
+  let two: TestApp;
+
+  beforeAll(async () => {
+    database = await createPostgresDatabase();
+    one = await startTestApp('postgres', { databaseUrl: database.url });
+    two = await startTestApp('postgres', { databaseUrl: database.url });
+  });
+  afterAll(async () => {
+    await one.close();
+    await two.close();
+    await database.drop();
+  });
+
+  it('carries an event emitted on one process to a socket on the other', async () => {
+    const user = await registerUser(one.app);
+    const socket = openSocket(two.url, { cookie: user.cookie });
+    try {
+      await connected(socket);
+      const received = nextEvent(socket, SOCKET_EVENTS.questionUpdate);
+      one.app.realtime.toSignedIn(SOCKET_EVENTS.questionUpdate, { _id: '42' });
+      expect(await received).toEqual({ _id: '42' });
+    } finally {
+      socket.disconnect();
+    }
+  });
+
+  it('accepts a session made on one process on the other', async () => {
+    const user = await registerUser(one.app);
+    const response = await two.app.inject({ method: 'GET', url: '/api/account/me', headers: { cookie: user.cookie } });
+    expect(response.statusCode).toBe(200);
+    expect(response.json()).toMatchObject({ username: user.username });
+  });
+});

@@ -1,0 +1,109 @@
+import { createAdapter } from '@socket.io/postgres-adapter';
+import type { SocketEventName } from '@porpoise/core';
+import type { FastifyInstance } from 'fastify';
+import fp from 'fastify-plugin';
+import pg from 'pg';
+import { Server, type DefaultEventsMap } from 'socket.io';
+import { findSession, SESSION_COOKIE } from '../lib/sessions.ts';
+import { isCrossSite } from '../plugins/security.ts';
+import { rooms } from './rooms.ts';
+
+export interface SocketData {
+  accountId: number | null;
+  username: string | null;
+  tokenHash: string | null;
+}
+
+/** The only code that emits. Routes call these after a command commits and a policy allowed it. */
+export interface Realtime {
+  io: Server<DefaultEventsMap, DefaultEventsMap, DefaultEventsMap, SocketData>;
+  toSignedIn(event: SocketEventName, payload: unknown): void;
+  toUsers(accountIds: number[], event: SocketEventName, payload: unknown): void;
+  toPorpchat(event: SocketEventName, payload: unknown): void;
+  /** Disconnects the sockets of a session that has just ended (sign-out), on every process. */
+  endSession(tokenHash: string): void;
+}
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+/**
+ * Events cross processes through PostgreSQL LISTEN/NOTIFY. The adapter gets its own small
+ * pool; we wait until it holds its listening connection, because an adapter closed before
+ * then would take that connection afterwards and never give it back.
+ */
+async function usePostgresAdapter(app: FastifyInstance, io: Server, url: string): Promise<void> {
+  const pool = new pg.Pool({ connectionString: url, max: 3 });
+  pool.on('error', (error) => app.log.warn({ err: error }, 'socket.io adapter connection lost'));
+  io.adapter(createAdapter(pool, { errorHandler: (error) => app.log.warn({ err: error }, 'socket.io adapter') }));
+  for (let waited = 0; pool.totalCount === pool.idleCount && waited < 5_000; waited += 10) await sleep(10);
+  await sleep(50);
+  app.addHook('onClose', async () => {
+    await io.of('/').adapter.close();
+    await pool.end();
+  });
+}
+
+// A frame larger than this closes only the socket that sent it.
+const MAX_FRAME_BYTES = 100_000;
+
+/**
+ * socket.io on the app's HTTP server. The handshake checks Origin and reads the session
+ * cookie: a signed-in socket joins its user's, its session's and the signed-in rooms;
+ * anonymous sockets (PorpChat visitors) only the public room. With PostgreSQL, events
+ * cross processes through @socket.io/postgres-adapter.
+ */
+export const realtimePlugin = fp(
+  async (app: FastifyInstance) => {
+    const io = new Server<DefaultEventsMap, DefaultEventsMap, DefaultEventsMap, SocketData>(app.server, {
+      serveClient: false,
+      maxHttpBufferSize: MAX_FRAME_BYTES,
+      allowRequest: (req, callback) => {
+        const encrypted = (req.socket as { encrypted?: boolean }).encrypted === true;
+        const forwardedProto = app.config.trustProxy ? req.headers['x-forwarded-proto'] : undefined;
+        const protocol = typeof forwardedProto === 'string' ? forwardedProto.split(',')[0]!.trim() : encrypted ? 'https' : 'http';
+        callback(null, !isCrossSite(req.headers, protocol, req.headers.host));
+      },
+    });
+
+    if (app.database.url) await usePostgresAdapter(app, io, app.database.url);
+
+    io.use((socket, next) => {
+      const cookies = app.parseCookie(socket.request.headers.cookie ?? '');
+      findSession(app.db, cookies[SESSION_COOKIE])
+        .then((session) => {
+          socket.data = {
+            accountId: session?.account.id ?? null,
+            username: session?.account.username ?? null,
+            tokenHash: session?.tokenHash ?? null,
+          };
+          next();
+        })
+        .catch((error: unknown) => next(error instanceof Error ? error : new Error('handshake failed')));
+    });
+
+    io.on('connection', (socket) => {
+      const { accountId, tokenHash } = socket.data;
+      void socket.join(rooms.porpchat);
+      if (accountId !== null && tokenHash !== null) {
+        void socket.join([rooms.user(accountId), rooms.session(tokenHash), rooms.signedIn]);
+      }
+    });
+
+    const realtime: Realtime = {
+      io,
+      toSignedIn: (event, payload) => void io.to(rooms.signedIn).emit(event, payload),
+      toUsers: (accountIds, event, payload) => void io.to(accountIds.map((id) => rooms.user(id))).emit(event, payload),
+      toPorpchat: (event, payload) => void io.to(rooms.porpchat).emit(event, payload),
+      endSession: (tokenHash) => io.in(rooms.session(tokenHash)).disconnectSockets(true),
+    };
+    app.decorate('realtime', realtime);
+
+    // Close sockets before the HTTP server waits for its connections to end.
+    app.addHook('preClose', async () => {
+      io.local.disconnectSockets(true);
+      io.engine.close();
+    });
+
+  },
+  { name: 'realtime', dependencies: ['database', 'auth'] },
+);

@@ -1,0 +1,66 @@
+import { MESSAGES, loginInput, registerInput } from '@porpoise/core';
+import { sql } from 'drizzle-orm';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { registerAccount } from '../../commands/register-account.ts';
+import { accounts } from '../../db/schema.ts';
+import { HttpError, unauthorized } from '../../lib/http-error.ts';
+import { parse } from '../../lib/parse.ts';
+import { decoyHash, verifyPassword } from '../../lib/password.ts';
+import { createSession, revokeSession } from '../../lib/sessions.ts';
+import { clearSessionCookie, setSessionCookie } from '../../plugins/auth.ts';
+import { presentAccount } from '../../presenters/account.ts';
+
+const invalidLogin = () => new HttpError(401, MESSAGES.invalidLogin);
+
+/** Registration, sign-in, sign-out and the current account (product.md section 2). */
+export async function accountRoutes(app: FastifyInstance) {
+  const limits = app.config.rateLimits;
+
+  /** Ends any session the request arrived with, so a planted cookie never survives sign-in. */
+  async function dropIncomingSession(request: FastifyRequest) {
+    if (!request.session) return;
+    await revokeSession(app.db, request.session.tokenHash);
+    app.realtime.endSession(request.session.tokenHash);
+  }
+
+  app.post('/account/addAccount', async (request, reply) => {
+    await app.rateLimiter.hit(`register:ip:${request.ip}`, limits.registerPerIp);
+    const input = parse(registerInput, request.body);
+    const account = await registerAccount(app.db, input);
+    await dropIncomingSession(request);
+    const { token } = await createSession(app.db, account.id);
+    setSessionCookie(reply, token);
+    return presentAccount(account);
+  });
+
+  app.post('/account/login', async (request, reply) => {
+    await app.rateLimiter.hit(`login:ip:${request.ip}`, limits.loginPerIp);
+    const input = parse(loginInput, request.body);
+    const usernameKey = `login:user:${input.username.toLowerCase()}`;
+    await app.rateLimiter.hit(usernameKey, limits.loginPerUsername);
+    const [account] = await app.db
+      .select()
+      .from(accounts)
+      .where(sql`lower(${accounts.username}) = lower(${input.username})`)
+      .limit(1);
+    // An unknown name costs the same hash as a wrong password, and gets the same answer.
+    const valid = await verifyPassword(input.password, account?.passwordHash ?? (await decoyHash));
+    if (!account || !valid) throw invalidLogin();
+    await app.rateLimiter.reset(usernameKey);
+    await dropIncomingSession(request);
+    const { token } = await createSession(app.db, account.id);
+    setSessionCookie(reply, token);
+    return presentAccount(account);
+  });
+
+  app.post('/account/logout', async (request, reply) => {
+    await dropIncomingSession(request);
+    clearSessionCookie(reply);
+    return { ok: true };
+  });
+
+  app.get('/account/me', async (request) => {
+    if (!request.session) throw unauthorized();
+    return presentAccount(request.session.account);
+  });
+}

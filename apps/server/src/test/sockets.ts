@@ -1,0 +1,34 @@
+import { io as connect, type Socket } from 'socket.io-client';
+
+/** Opens a real socket.io client to a test server, optionally with a session cookie or an Origin. */
+export function openSocket(url: string, headers: Record<string, string> = {}): Socket {
+  return connect(url, { transports: ['websocket'], extraHeaders: headers, reconnection: false, forceNew: true });
+}
+
+export function connected(socket: Socket): Promise<void> {
+  return new Promise((resolve, reject) => {
+    if (socket.connected) return resolve();
+    socket.once('connect', () => resolve());
+    socket.once('connect_error', reject);
+  });
+}
+
+/** Resolves with the next payload of `event`, or rejects after `ms`. */
+export function nextEvent<T = unknown>(socket: Socket, event: string, ms = 5_000): Promise<T> {
+  return new Promise((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Error(`no ${event} within ${ms} ms`)), ms);
+    socket.once(event, (payload: T) => {
+      clearTimeout(timer);
+      resolve(payload);
+    });
+  });
+}
+
+/** Records every event a socket receives, to prove that nothing arrived. */
+export function recordAll(socket: Socket): Array<{ event: string; payload: unknown }> {
+  const seen: Array<{ event: string; payload: unknown }> = [];
+  socket.onAny((event: string, payload: unknown) => seen.push({ event, payload }));
+  return seen;
+}
+
+export const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));

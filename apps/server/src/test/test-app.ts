@@ -1,0 +1,26 @@
+import type { AddressInfo } from 'node:net';
+import type { FastifyInstance } from 'fastify';
+import { buildApp } from '../app.ts';
+import { loadConfig, type Config } from '../config.ts';
+import { createTestDatabase, type DatabaseKind } from './databases.ts';
+
+export interface TestApp {
+  app: FastifyInstance;
+  /** http://127.0.0.1:PORT once listening (socket tests need a real port). */
+  url: string;
+  close(): Promise<void>;
+}
+
+/** Builds the real app on a fresh database of `kind` and listens on a free loopback port. */
+export async function startTestApp(
+  kind: DatabaseKind,
+  options: { env?: NodeJS.ProcessEnv; configure?: (config: Config) => void; databaseUrl?: string; logStream?: NodeJS.WritableStream } = {},
+): Promise<TestApp> {
+  const config = loadConfig({ RATE_LIMIT_MULTIPLIER: '1000', LOG_LEVEL: 'info', ...options.env });
+  options.configure?.(config);
+  const database = await createTestDatabase(kind, options.databaseUrl);
+  const app = await buildApp({ config, database, logger: Boolean(options.logStream), logStream: options.logStream });
+  await app.listen({ port: 0, host: '127.0.0.1' });
+  const { port } = app.server.address() as AddressInfo;
+  return { app, url: `http://127.0.0.1:${port}`, close: () => app.close() };
+}

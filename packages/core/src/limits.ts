@@ -1,0 +1,28 @@
+/** Business limits shared by the forms and the server (spec section 9, product.md section 3). */
+export const LIMITS = {
+  usernameMin: 3,
+  usernameMax: 30,
+  emailMax: 254,
+  passwordMin: 6,
+  passwordMax: 128,
+  titleMax: 100,
+  questionTextMax: 30_000,
+  answerTextMax: 30_000,
+  commentMax: 1_000,
+  bioMax: 1_000,
+  messageMax: 2_000,
+  forumNameMax: 100,
+  forumDescriptionMax: 1_000,
+  tagsMin: 1,
+  tagsMax: 5,
+  tagNameMax: 20,
+  porpNameMax: 30,
+  pageSizeDefault: 50,
+  pageSizeMax: 100,
+} as const;
+
+export const DEFAULT_TAG_DESCRIPTION = 'user added tag';
+export const DEFAULT_OWN_BIO = 'This is your bio. Tell us something about yourself!';
+export const DEFAULT_OTHER_BIO = 'No bio provided';
+/** The fixed id of PorpChat's one public thread (product.md section 4). */
+export const PORPCHAT_THREAD_ID = 'porpchat';

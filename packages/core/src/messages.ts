@@ -1,0 +1,46 @@
+/** Every user-visible message of the spec and product.md, written once. */
+export const MESSAGES = {
+  usernameInUse: 'Username already in use',
+  emailInUse: 'Email already in use',
+  passwordTooShort: 'Password should be at least 6 characters',
+  passwordTooLong: 'Password cannot be more than 128 characters',
+  usernameFormat: 'Username must be 3-30 characters: letters, digits, dot, dash or underscore',
+  emailInvalid: 'Email must be a valid email address',
+  emailRequired: 'Email cannot be empty',
+  usernameRequired: 'Username cannot be empty',
+  passwordRequired: 'Password cannot be empty',
+  registerFailed: 'Failed to register account. Please try again.',
+  invalidLogin: 'Invalid username or password',
+  titleEmpty: 'Title cannot be empty',
+  titleTooLong: 'Title cannot be more than 100 characters',
+  questionTextEmpty: 'Question text cannot be empty',
+  invalidHyperlink: 'Invalid hyperlink format.',
+  tagsTooFew: 'Should have at least 1 tag',
+  tagsTooMany: 'Cannot have more than 5 tags',
+  tagTooLong: 'New tag length cannot be more than 20',
+  answerTextEmpty: 'Answer text cannot be empty',
+  commentEmpty: 'Comment text cannot be empty',
+  recipientEmpty: 'Recipient cannot be empty',
+  threadFailed: 'User does not exist or thread already exists',
+  forumNameEmpty: 'Name cannot be empty',
+  forumDescriptionEmpty: 'Description cannot be empty',
+  forumNameTaken: 'Forum name already exists',
+  porpNameRequired: 'Username cannot be empty',
+  notSignedIn: 'You must be signed in',
+  forbidden: 'You may not do that',
+  notFound: 'Not found',
+  tooManyRequests: 'Too many requests, please try again later',
+  internal: 'Internal server error',
+  unavailable: 'Service temporarily unavailable',
+  foreignOrigin: 'Cross-site request refused',
+  userContextNull: 'User context is null.',
+  accountContextNull: 'Account context is null.',
+  loginContextNull: 'Login context is null.',
+  porpContextNull: 'Porp context is null.',
+  unexpectedError: 'Unexpected Application Error!',
+} as const;
+
+/** '{Field} cannot be more than N characters' (product.md section 3). */
+export function tooLongMessage(field: string, max: number): string {
+  return `${field} cannot be more than ${max} characters`;
+}

@@ -1,0 +1,19 @@
+const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
+const pad = (n: number) => String(n).padStart(2, '0');
+const ago = (n: number, unit: string) => `${n} ${unit}${n === 1 ? '' : 's'} ago`;
+
+/**
+ * The spec's relative time: seconds under a minute, minutes under an hour, hours under a
+ * day, then 'Mon DD at HH:MM', with the year once older than a year.
+ */
+export function formatRelativeTime(date: Date | string, now: Date = new Date()): string {
+  const then = typeof date === 'string' ? new Date(date) : date;
+  const seconds = Math.max(0, Math.floor((now.getTime() - then.getTime()) / 1000));
+  if (seconds < 60) return ago(seconds, 'second');
+  if (seconds < 3600) return ago(Math.floor(seconds / 60), 'minute');
+  if (seconds < 86_400) return ago(Math.floor(seconds / 3600), 'hour');
+  const day = `${MONTHS[then.getMonth()]} ${pad(then.getDate())}`;
+  const time = `${pad(then.getHours())}:${pad(then.getMinutes())}`;
+  if (seconds < 365 * 86_400) return `${day} at ${time}`;
+  return `${day}, ${then.getFullYear()} at ${time}`;
+}

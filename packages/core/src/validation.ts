@@ -1,0 +1,176 @@
+/**
+ * Validation rules and their exact messages (spec section 5, product.md sections 2-4).
+ * Each rule is a function returning the message or null; the forms call them directly
+ * and the server's zod schemas below are built from the same functions.
+ */
+import { z } from 'zod';
+import { LIMITS } from './limits.ts';
+import { MESSAGES, tooLongMessage } from './messages.ts';
+import { hasValidHyperlinks } from './rich-text.ts';
+import { COLOR_BLINDNESS, ORDERS } from './types.ts';
+
+export const USERNAME_PATTERN = /^[A-Za-z0-9._-]{3,30}$/;
+const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+
+type Rule<T = string> = (value: T) => string | null;
+
+/** Length in user-perceived code points, so an emoji counts once. */
+export const charLength = (value: string) => [...value].length;
+
+const maxLength = (field: string, max: number): Rule => (value) =>
+  charLength(value) > max ? tooLongMessage(field, max) : null;
+
+export const usernameError: Rule = (value) => {
+  if (value.trim() === '') return MESSAGES.usernameRequired;
+  return USERNAME_PATTERN.test(value) ? null : MESSAGES.usernameFormat;
+};
+
+export const emailError: Rule = (value) => {
+  const email = value.trim();
+  if (email === '') return MESSAGES.emailRequired;
+  return email.length <= LIMITS.emailMax && EMAIL_PATTERN.test(email) ? null : MESSAGES.emailInvalid;
+};
+
+export const passwordError: Rule = (value) => {
+  if (value === '') return MESSAGES.passwordRequired;
+  if (charLength(value) < LIMITS.passwordMin) return MESSAGES.passwordTooShort;
+  if (charLength(value) > LIMITS.passwordMax) return MESSAGES.passwordTooLong;
+  return null;
+};
+
+export const titleError: Rule = (value) => {
+  if (value.trim() === '') return MESSAGES.titleEmpty;
+  return charLength(value) > LIMITS.titleMax ? MESSAGES.titleTooLong : null;
+};
+
+const bodyTextError =
+  (emptyMessage: string, field: string, max: number): Rule =>
+  (value) => {
+    if (value.trim() === '') return emptyMessage;
+    if (charLength(value) > max) return tooLongMessage(field, max);
+    return hasValidHyperlinks(value) ? null : MESSAGES.invalidHyperlink;
+  };
+
+export const questionTextError = bodyTextError(MESSAGES.questionTextEmpty, 'Question text', LIMITS.questionTextMax);
+export const answerTextError = bodyTextError(MESSAGES.answerTextEmpty, 'Answer text', LIMITS.answerTextMax);
+
+/** Splits the Tags field on whitespace, lower-cased, duplicates dropped. */
+export function parseTagNames(input: string): string[] {
+  return [...new Set(input.split(/\s+/).filter(Boolean).map((name) => name.toLowerCase()))];
+}
+
+export const tagNamesError: Rule<string[]> = (names) => {
+  if (names.length < LIMITS.tagsMin) return MESSAGES.tagsTooFew;
+  if (names.length > LIMITS.tagsMax) return MESSAGES.tagsTooMany;
+  return names.some((name) => charLength(name) > LIMITS.tagNameMax) ? MESSAGES.tagTooLong : null;
+};
+
+export const commentTextError: Rule = (value) => {
+  if (value.trim() === '') return MESSAGES.commentEmpty;
+  return maxLength('Comment', LIMITS.commentMax)(value);
+};
+
+export const bioError: Rule = maxLength('Bio', LIMITS.bioMax);
+
+export const recipientError: Rule = (value) => (value.trim() === '' ? MESSAGES.recipientEmpty : null);
+
+export const forumNameError: Rule = (value) => {
+  if (value.trim() === '') return MESSAGES.forumNameEmpty;
+  return maxLength('Name', LIMITS.forumNameMax)(value);
+};
+
+export const forumDescriptionError: Rule = (value) => {
+  if (value.trim() === '') return MESSAGES.forumDescriptionEmpty;
+  return maxLength('Description', LIMITS.forumDescriptionMax)(value);
+};
+
+/** A blank message is simply not sent; the server refuses it with this text. */
+export const messageError: Rule = (value) => {
+  if (value.trim() === '') return 'Message cannot be empty';
+  return maxLength('Message', LIMITS.messageMax)(value);
+};
+
+export const porpNameError: Rule = (value) => {
+  if (value.trim() === '') return MESSAGES.porpNameRequired;
+  return maxLength('Username', LIMITS.porpNameMax)(value.trim());
+};
+
+// ---- zod schemas for the server, built from the rules above ----
+
+/** Text that PostgreSQL can store: no NUL character and no lone surrogate. */
+export const storableText = (field: string) =>
+  z
+    .string({ error: `${field} must be text` })
+    .refine((value) => !value.includes('\u0000') && value.isWellFormed(), {
+      error: `${field} contains characters that are not allowed`,
+    });
+
+const ruled = (field: string, rule: Rule) =>
+  storableText(field).superRefine((value, ctx) => {
+    const message = rule(value);
+    if (message) ctx.addIssue({ code: 'custom', message });
+  });
+
+export const registerInput = z.object({
+  username: ruled('Username', usernameError),
+  email: ruled('Email', emailError).transform((email) => email.trim()),
+  password: ruled('Password', passwordError),
+  createdAt: z.unknown().optional(),
+});
+export type RegisterInput = z.infer<typeof registerInput>;
+
+export const loginInput = z.object({
+  username: storableText('Username').max(200),
+  password: storableText('Password').max(1_000),
+});
+export type LoginInput = z.infer<typeof loginInput>;
+
+/** Ids are positive integers sent as strings or numbers. */
+export const idInput = z
+  .union([z.string().regex(/^[1-9][0-9]{0,15}$/), z.number().int().positive().max(Number.MAX_SAFE_INTEGER)], {
+    error: 'Invalid id',
+  })
+  .transform((id) => String(id));
+
+export const accessibilitySettingsInput = z.object({
+  lowVision: z.boolean({ error: 'Low vision must be yes or no' }),
+  colorBlindness: z.enum(COLOR_BLINDNESS, { error: 'Choose a colour-blindness option' }),
+});
+
+export const orderInput = z.enum(ORDERS, { error: 'Unknown order' });
+
+export const questionInput = z.object({
+  title: ruled('Title', titleError),
+  text: ruled('Question text', questionTextError),
+  tags: z
+    .array(z.object({ name: storableText('Tag') }), { error: MESSAGES.tagsTooFew })
+    .transform((tags) => [...new Set(tags.map((tag) => tag.name.trim().toLowerCase()))])
+    .superRefine((names, ctx) => {
+      const message = tagNamesError(names) ?? (names.some((name) => /\s/.test(name) || name === '') ? MESSAGES.tagsTooFew : null);
+      if (message) ctx.addIssue({ code: 'custom', message });
+    }),
+  askedBy: z.string().optional(),
+});
+
+export const answerInput = z.object({
+  qid: idInput,
+  ans: z.object({ text: ruled('Answer text', answerTextError), ansBy: z.string().optional() }),
+});
+
+export const commentInput = z.object({
+  id: idInput,
+  type: z.enum(['question', 'answer'], { error: "type must be 'question' or 'answer'" }),
+  comment: z.object({ text: ruled('Comment', commentTextError), commentBy: z.string().optional() }),
+});
+
+export const bioInput = z.object({ username: z.string(), bio: ruled('Bio', bioError) });
+
+export const forumInput = z.object({
+  name: ruled('Name', forumNameError).transform((name) => name.trim()),
+  description: ruled('Description', forumDescriptionError).transform((text) => text.trim()),
+});
+
+/** The first issue's message, which is what the server answers with. */
+export function firstIssue(error: z.ZodError): string {
+  return error.issues[0]?.message ?? 'Invalid request';
+}
