@@ -61,7 +61,11 @@ describe.each(DATABASE_KINDS)('the HTTP surface on %s', (kind) => {
 
   it('answers an unknown API route with a JSON 404', async () => {
     for (const method of ['GET', 'POST'] as const) {
-      const response = await t.app.inject({ method, url: '/api/no/such/route', payload: method === 'POST' ? {} : undefined });
+      const response = await t.app.inject({
+        method,
+        url: '/api/no/such/route',
+        payload: method === 'POST' ? {} : undefined,
+      });
       expect(response.statusCode).toBe(404);
       expect(response.json()).toEqual({ error: MESSAGES.notFound });
     }
@@ -150,7 +154,9 @@ describe.each(DATABASE_KINDS)('the HTTP surface on %s', (kind) => {
       const requestId = String(response.headers['x-request-id']);
       expect(requestId).toMatch(/^[0-9a-f-]{36}$/);
       const logged = lines.map((line) => JSON.parse(line) as { reqId?: string; err?: { message?: string } });
-      expect(logged.some((line) => line.reqId === requestId && line.err?.message?.includes('secret internals'))).toBe(true);
+      expect(logged.some((line) => line.reqId === requestId && line.err?.message?.includes('secret internals'))).toBe(
+        true,
+      );
     } finally {
       await app.close();
     }

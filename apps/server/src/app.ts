@@ -32,7 +32,13 @@ export async function buildApp({ config, database, logger = true, logStream }: B
           ...(logStream ? { stream: logStream } : {}),
           // Never a password, cookie or token in a log line.
           redact: {
-            paths: ['req.headers.cookie', 'req.headers.authorization', 'res.headers["set-cookie"]', '*.password', '*.token'],
+            paths: [
+              'req.headers.cookie',
+              'req.headers.authorization',
+              'res.headers["set-cookie"]',
+              '*.password',
+              '*.token',
+            ],
             censor: '[redacted]',
           },
         }

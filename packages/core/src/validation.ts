@@ -17,8 +17,10 @@ type Rule<T = string> = (value: T) => string | null;
 /** Length in user-perceived code points, so an emoji counts once. */
 export const charLength = (value: string) => [...value].length;
 
-const maxLength = (field: string, max: number): Rule => (value) =>
-  charLength(value) > max ? tooLongMessage(field, max) : null;
+const maxLength =
+  (field: string, max: number): Rule =>
+  (value) =>
+    charLength(value) > max ? tooLongMessage(field, max) : null;
 
 export const usernameError: Rule = (value) => {
   if (value.trim() === '') return MESSAGES.usernameRequired;
@@ -56,7 +58,14 @@ export const answerTextError = bodyTextError(MESSAGES.answerTextEmpty, 'Answer t
 
 /** Splits the Tags field on whitespace, lower-cased, duplicates dropped. */
 export function parseTagNames(input: string): string[] {
-  return [...new Set(input.split(/\s+/).filter(Boolean).map((name) => name.toLowerCase()))];
+  return [
+    ...new Set(
+      input
+        .split(/\s+/)
+        .filter(Boolean)
+        .map((name) => name.toLowerCase()),
+    ),
+  ];
 }
 
 export const tagNamesError: Rule<string[]> = (names) => {
@@ -99,11 +108,9 @@ export const porpNameError: Rule = (value) => {
 
 /** Text that PostgreSQL can store: no NUL character and no lone surrogate. */
 export const storableText = (field: string) =>
-  z
-    .string({ error: `${field} must be text` })
-    .refine((value) => !value.includes('\u0000') && value.isWellFormed(), {
-      error: `${field} contains characters that are not allowed`,
-    });
+  z.string({ error: `${field} must be text` }).refine((value) => !value.includes('\u0000') && value.isWellFormed(), {
+    error: `${field} contains characters that are not allowed`,
+  });
 
 const ruled = (field: string, rule: Rule) =>
   storableText(field).superRefine((value, ctx) => {
@@ -146,7 +153,8 @@ export const questionInput = z.object({
     .array(z.object({ name: storableText('Tag') }), { error: MESSAGES.tagsTooFew })
     .transform((tags) => [...new Set(tags.map((tag) => tag.name.trim().toLowerCase()))])
     .superRefine((names, ctx) => {
-      const message = tagNamesError(names) ?? (names.some((name) => /\s/.test(name) || name === '') ? MESSAGES.tagsTooFew : null);
+      const message =
+        tagNamesError(names) ?? (names.some((name) => /\s/.test(name) || name === '') ? MESSAGES.tagsTooFew : null);
       if (message) ctx.addIssue({ code: 'custom', message });
     }),
   askedBy: z.string().optional(),

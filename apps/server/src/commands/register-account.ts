@@ -12,7 +12,8 @@ async function assertAvailable(db: Db, username: string, email: string): Promise
     .select({ username: accounts.username, email: accounts.email })
     .from(accounts)
     .where(sql`lower(${accounts.username}) = lower(${username}) or lower(${accounts.email}) = lower(${email})`);
-  if (taken.some((row) => row.username.toLowerCase() === username.toLowerCase())) throw conflict(MESSAGES.usernameInUse);
+  if (taken.some((row) => row.username.toLowerCase() === username.toLowerCase()))
+    throw conflict(MESSAGES.usernameInUse);
   if (taken.length > 0) throw conflict(MESSAGES.emailInUse);
 }
 

@@ -16,12 +16,16 @@ describe('the embedded database directory', () => {
     const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'porpoise-lock-'));
     const database = await openDatabase({ kind: 'pglite', dataDir, migrationsDir: loadConfig({}).migrationsDir });
     try {
-      const child = spawn(tsx, [serverEntry], { env: { ...process.env, DATA_DIR: dataDir, PORT: '0', DATABASE_URL: '' } });
+      const child = spawn(tsx, [serverEntry], {
+        env: { ...process.env, DATA_DIR: dataDir, PORT: '0', DATABASE_URL: '' },
+      });
       let stderr = '';
       child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
       const code = await new Promise<number | null>((resolve) => child.on('exit', resolve));
       expect(code).toBe(1);
-      expect(stderr).toContain(`Another Porpoise process (pid ${process.pid}) is already using the data directory ${dataDir}`);
+      expect(stderr).toContain(
+        `Another Porpoise process (pid ${process.pid}) is already using the data directory ${dataDir}`,
+      );
     } finally {
       await database.close();
     }

@@ -30,7 +30,10 @@ export function isConnectionError(error: unknown): boolean {
   for (let depth = 0; depth < 4 && current && typeof current === 'object'; depth++) {
     const candidate = current as { code?: string; message?: string; cause?: unknown };
     if (candidate.code && (CONNECTION_CODES.has(candidate.code) || /^(08|57P0)/.test(candidate.code))) return true;
-    if (candidate.message && /Connection terminated|connection is closed|Client has encountered a connection error/i.test(candidate.message))
+    if (
+      candidate.message &&
+      /Connection terminated|connection is closed|Client has encountered a connection error/i.test(candidate.message)
+    )
       return true;
     current = candidate.cause;
   }

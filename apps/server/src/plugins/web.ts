@@ -20,7 +20,8 @@ export const webPlugin = fp(
         index: false,
         setHeaders: (res, filePath) => {
           // Vite fingerprints assets, so they can be cached for good.
-          if (filePath.includes(`${path.sep}assets${path.sep}`)) void res.header('Cache-Control', 'public, max-age=31536000, immutable');
+          if (filePath.includes(`${path.sep}assets${path.sep}`))
+            void res.header('Cache-Control', 'public, max-age=31536000, immutable');
         },
       });
     }

@@ -43,7 +43,10 @@ describe.each(DATABASE_KINDS)('the socket on %s', (kind) => {
     const anonymous = open();
     const signedIn = open({ cookie: bob.cookie });
     await Promise.all([connected(anonymous), connected(signedIn)]);
-    const both = Promise.all([nextEvent(anonymous, SOCKET_EVENTS.messageUpdate), nextEvent(signedIn, SOCKET_EVENTS.messageUpdate)]);
+    const both = Promise.all([
+      nextEvent(anonymous, SOCKET_EVENTS.messageUpdate),
+      nextEvent(signedIn, SOCKET_EVENTS.messageUpdate),
+    ]);
     t.app.realtime.toPorpchat(SOCKET_EVENTS.messageUpdate, { result: 'hi' });
     expect(await both).toEqual([{ result: 'hi' }, { result: 'hi' }]);
   });
@@ -54,7 +57,10 @@ describe.each(DATABASE_KINDS)('the socket on %s', (kind) => {
     const bobSocket = open({ cookie: bob.cookie });
     await Promise.all([connected(aliceTab1), connected(aliceTab2), connected(bobSocket)]);
     const bobSeen = recordAll(bobSocket);
-    const toAlice = Promise.all([nextEvent(aliceTab1, SOCKET_EVENTS.threadUpdate), nextEvent(aliceTab2, SOCKET_EVENTS.threadUpdate)]);
+    const toAlice = Promise.all([
+      nextEvent(aliceTab1, SOCKET_EVENTS.threadUpdate),
+      nextEvent(aliceTab2, SOCKET_EVENTS.threadUpdate),
+    ]);
     t.app.realtime.toUsers([await accountIdOf(t.app, alice.username)], SOCKET_EVENTS.threadUpdate, { _id: '9' });
     expect(await toAlice).toEqual([{ _id: '9' }, { _id: '9' }]);
     await pause(200);

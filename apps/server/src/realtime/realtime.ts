@@ -60,7 +60,8 @@ export const realtimePlugin = fp(
       allowRequest: (req, callback) => {
         const encrypted = (req.socket as { encrypted?: boolean }).encrypted === true;
         const forwardedProto = app.config.trustProxy ? req.headers['x-forwarded-proto'] : undefined;
-        const protocol = typeof forwardedProto === 'string' ? forwardedProto.split(',')[0]!.trim() : encrypted ? 'https' : 'http';
+        const protocol =
+          typeof forwardedProto === 'string' ? forwardedProto.split(',')[0]!.trim() : encrypted ? 'https' : 'http';
         callback(null, !isCrossSite(req.headers, protocol, req.headers.host));
       },
     });
@@ -103,7 +104,6 @@ export const realtimePlugin = fp(
       io.local.disconnectSockets(true);
       io.engine.close();
     });
-
   },
   { name: 'realtime', dependencies: ['database', 'auth'] },
 );

@@ -24,6 +24,7 @@ async function withAdmin<T>(fn: (client: pg.Client) => Promise<T>): Promise<T> {
   } catch (error) {
     throw new Error(
       `PostgreSQL tests need a server at ${TEST_POSTGRES_URL} (set TEST_DATABASE_URL): ${(error as Error).message}`,
+      { cause: error },
     );
   }
   try {
@@ -39,7 +40,8 @@ export async function createPostgresDatabase(): Promise<{ url: string; drop: () 
   await withAdmin((client) => client.query(`create database ${name}`));
   return {
     url: urlFor(name),
-    drop: () => withAdmin((client) => client.query(`drop database if exists ${name} with (force)`)).then(() => undefined),
+    drop: () =>
+      withAdmin((client) => client.query(`drop database if exists ${name} with (force)`)).then(() => undefined),
   };
 }
 

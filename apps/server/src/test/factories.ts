@@ -23,10 +23,21 @@ export function sessionCookie(response: LightMyRequestResponse): string {
 }
 
 /** Registers a new account through the API and returns it with its session cookie. */
-export async function registerUser(app: FastifyInstance, overrides: Partial<{ username: string; email: string; password: string }> = {}): Promise<TestUser> {
+export async function registerUser(
+  app: FastifyInstance,
+  overrides: Partial<{ username: string; email: string; password: string }> = {},
+): Promise<TestUser> {
   const username = overrides.username ?? uniqueName();
-  const input = { username, email: overrides.email ?? `${username}@example.com`, password: overrides.password ?? 'secret-pass' };
-  const response = await app.inject({ method: 'POST', url: '/api/account/addAccount', payload: { ...input, createdAt: new Date().toISOString() } });
+  const input = {
+    username,
+    email: overrides.email ?? `${username}@example.com`,
+    password: overrides.password ?? 'secret-pass',
+  };
+  const response = await app.inject({
+    method: 'POST',
+    url: '/api/account/addAccount',
+    payload: { ...input, createdAt: new Date().toISOString() },
+  });
   if (response.statusCode !== 200) throw new Error(`register failed ${response.statusCode}: ${response.body}`);
   return { ...input, cookie: sessionCookie(response), account: response.json<Account>() };
 }

@@ -14,7 +14,12 @@ export interface TestApp {
 /** Builds the real app on a fresh database of `kind` and listens on a free loopback port. */
 export async function startTestApp(
   kind: DatabaseKind,
-  options: { env?: NodeJS.ProcessEnv; configure?: (config: Config) => void; databaseUrl?: string; logStream?: NodeJS.WritableStream } = {},
+  options: {
+    env?: NodeJS.ProcessEnv;
+    configure?: (config: Config) => void;
+    databaseUrl?: string;
+    logStream?: NodeJS.WritableStream;
+  } = {},
 ): Promise<TestApp> {
   const config = loadConfig({ RATE_LIMIT_MULTIPLIER: '1000', LOG_LEVEL: 'info', ...options.env });
   options.configure?.(config);

@@ -16,7 +16,10 @@ export const accounts = pgTable(
   (t) => [
     uniqueIndex('accounts_username_lower_key').on(sql`lower(${t.username})`),
     uniqueIndex('accounts_email_lower_key').on(sql`lower(${t.email})`),
-    check('accounts_color_blindness_check', sql`${t.colorBlindness} in ('none', 'redgreen', 'blueyellow', 'grayscale')`),
+    check(
+      'accounts_color_blindness_check',
+      sql`${t.colorBlindness} in ('none', 'redgreen', 'blueyellow', 'grayscale')`,
+    ),
   ],
 );
 

@@ -94,7 +94,10 @@ export const forums = pgTable(
       .references(() => accounts.id),
     createdAt: at('created_at').notNull().defaultNow(),
   },
-  (t) => [uniqueIndex('forums_name_lower_key').on(sql`lower(${t.name})`), index('forums_created_idx').on(t.createdAt.desc())],
+  (t) => [
+    uniqueIndex('forums_name_lower_key').on(sql`lower(${t.name})`),
+    index('forums_created_idx').on(t.createdAt.desc()),
+  ],
 );
 
 /** Large payloads of @socket.io/postgres-adapter, which crosses events between processes. */

@@ -95,8 +95,12 @@ export const comments = pgTable(
   },
   (t) => [
     check('comments_one_parent_check', sql`num_nonnulls(${t.questionId}, ${t.answerId}) = 1`),
-    index('comments_question_idx').on(t.questionId, t.commentDateTime).where(sql`question_id is not null`),
-    index('comments_answer_idx').on(t.answerId, t.commentDateTime).where(sql`answer_id is not null`),
+    index('comments_question_idx')
+      .on(t.questionId, t.commentDateTime)
+      .where(sql`question_id is not null`),
+    index('comments_answer_idx')
+      .on(t.answerId, t.commentDateTime)
+      .where(sql`answer_id is not null`),
   ],
 );
 

@@ -26,18 +26,25 @@ describe.each(DATABASE_KINDS)('accounts on %s', (kind) => {
     t.app.inject({ method: 'POST', url: '/api/account/addAccount', payload, headers });
   const login = (payload: Record<string, unknown>, headers: Record<string, string> = {}) =>
     t.app.inject({ method: 'POST', url: '/api/account/login', payload, headers });
-  const me = (cookie?: string) => t.app.inject({ method: 'GET', url: '/api/account/me', headers: cookie ? { cookie } : {} });
-  const accountCount = async () => Number((await queryRows<{ n: number }>(t.app.db, sql`select count(*)::int as n from accounts`))[0]?.n);
+  const me = (cookie?: string) =>
+    t.app.inject({ method: 'GET', url: '/api/account/me', headers: cookie ? { cookie } : {} });
+  const accountCount = async () =>
+    Number((await queryRows<{ n: number }>(t.app.db, sql`select count(*)::int as n from accounts`))[0]?.n);
 
   describe('registration', () => {
     it('creates the account, signs it in and returns it without secrets', async () => {
       const username = uniqueName('Reg');
-      const response = await register({ username, email: `${username}@example.com`, password: 'secret1', createdAt: new Date().toISOString() });
+      const response = await register({
+        username,
+        email: `${username}@example.com`,
+        password: 'secret1',
+        createdAt: new Date().toISOString(),
+      });
       expect(response.statusCode).toBe(200);
       expect(response.json()).toEqual({
         username,
         email: `${username}@example.com`,
-        createdAt: expect.any(String),
+        createdAt: expect.any(String) as unknown,
         accessibilitySettings: { lowVision: false, colorBlindness: 'none' },
       });
       const cookie = response.cookies.find((c) => c.name === 'porpoise_session');
@@ -50,12 +57,18 @@ describe.each(DATABASE_KINDS)('accounts on %s', (kind) => {
 
     it('stores only a salted slow hash of the password', async () => {
       const user = await registerUser(t.app, { password: 'plain-secret-1' });
-      const rows = await queryRows<{ password_hash: string }>(t.app.db, sql`select password_hash from accounts where username = ${user.username}`);
+      const rows = await queryRows<{ password_hash: string }>(
+        t.app.db,
+        sql`select password_hash from accounts where username = ${user.username}`,
+      );
       const hash = rows[0]?.password_hash ?? '';
       expect(hash).toMatch(/^scrypt\$32768\$8\$1\$/);
       expect(hash).not.toContain('plain-secret-1');
       const other = await registerUser(t.app, { password: 'plain-secret-1' });
-      const otherRows = await queryRows<{ password_hash: string }>(t.app.db, sql`select password_hash from accounts where username = ${other.username}`);
+      const otherRows = await queryRows<{ password_hash: string }>(
+        t.app.db,
+        sql`select password_hash from accounts where username = ${other.username}`,
+      );
       expect(otherRows[0]?.password_hash).not.toBe(hash);
     });
 
@@ -102,7 +115,13 @@ describe.each(DATABASE_KINDS)('accounts on %s', (kind) => {
 
     it('ignores fields it does not know, such as a role', async () => {
       const username = uniqueName();
-      const response = await register({ username, email: `${username}@example.com`, password: 'secret1', role: 'admin', lowVision: true });
+      const response = await register({
+        username,
+        email: `${username}@example.com`,
+        password: 'secret1',
+        role: 'admin',
+        lowVision: true,
+      });
       expect(response.statusCode).toBe(200);
       expect(response.json()).not.toHaveProperty('role');
       expect(response.json()).toMatchObject({ accessibilitySettings: { lowVision: false } });
@@ -179,7 +198,13 @@ describe.each(DATABASE_KINDS)('accounts on %s', (kind) => {
         const user = await registerUser(limited.app);
         const attempts = [];
         for (let i = 0; i < 12; i++) {
-          attempts.push(await limited.app.inject({ method: 'POST', url: '/api/account/login', payload: { username: user.username, password: `wrong-${i}` } }));
+          attempts.push(
+            await limited.app.inject({
+              method: 'POST',
+              url: '/api/account/login',
+              payload: { username: user.username, password: `wrong-${i}` },
+            }),
+          );
         }
         expect(attempts.slice(0, 10).every((r) => r.statusCode === 401)).toBe(true);
         const blocked = attempts[11]!;
@@ -187,7 +212,11 @@ describe.each(DATABASE_KINDS)('accounts on %s', (kind) => {
         expect(Number(blocked.headers['retry-after'])).toBeGreaterThan(0);
         expect(blocked.json()).toEqual({ error: MESSAGES.tooManyRequests });
         // Even the right password waits until the window ends.
-        const right = await limited.app.inject({ method: 'POST', url: '/api/account/login', payload: { username: user.username, password: user.password } });
+        const right = await limited.app.inject({
+          method: 'POST',
+          url: '/api/account/login',
+          payload: { username: user.username, password: user.password },
+        });
         expect(right.statusCode).toBe(429);
       } finally {
         await limited.close();
