@@ -10,7 +10,12 @@ import { securityPlugin } from './plugins/security.ts';
 import { webPlugin } from './plugins/web.ts';
 import { realtimePlugin } from './realtime/realtime.ts';
 import { accountRoutes } from './routes/account/account.ts';
+import { answerRoutes } from './routes/answers/answers.ts';
+import { commentRoutes } from './routes/comments/comments.ts';
 import { healthRoutes } from './routes/health/health.ts';
+import { profileRoutes } from './routes/profile/profile.ts';
+import { questionRoutes } from './routes/questions/questions.ts';
+import { tagRoutes } from './routes/tags/tags.ts';
 
 export interface BuildOptions {
   config: Config;
@@ -66,6 +71,11 @@ export async function buildApp({ config, database, logger = true, logStream }: B
     async (api) => {
       await api.register(healthRoutes);
       await api.register(accountRoutes);
+      await api.register(questionRoutes);
+      await api.register(answerRoutes);
+      await api.register(commentRoutes);
+      await api.register(tagRoutes);
+      await api.register(profileRoutes);
     },
     { prefix: '/api' },
   );

@@ -6,3 +6,4 @@ export * from './rich-text.ts';
 export * from './time.ts';
 export * from './validation.ts';
 export { z } from 'zod';
+export * from './search.ts';

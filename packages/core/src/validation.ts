@@ -182,3 +182,20 @@ export const forumInput = z.object({
 export function firstIssue(error: z.ZodError): string {
   return error.issues[0]?.message ?? 'Invalid request';
 }
+
+/** GET /api/getQuestion's query: order, search, tag and paging (product.md section 3). */
+export const questionListQuery = z.object({
+  order: orderInput.default('newest'),
+  search: storableText('search').max(500).optional(),
+  tag: storableText('tag').max(LIMITS.tagNameMax).optional(),
+  limit: z.coerce
+    .number({ error: 'limit must be a number' })
+    .int()
+    .min(1)
+    .max(LIMITS.pageSizeMax)
+    .default(LIMITS.pageSizeDefault),
+  offset: z.coerce.number({ error: 'offset must be a number' }).int().min(0).max(1_000_000).default(0),
+});
+export type QuestionListQuery = z.infer<typeof questionListQuery>;
+
+export const voteInput = z.object({ qid: idInput, username: z.string().optional() });

@@ -7,14 +7,17 @@ export const DEMO_PASSWORD = 'porpoise-demo';
 export const DEMO_USERNAMES = ['alice', 'bob', 'carol', 'dave', 'erin'];
 
 /** Creates the demo accounts that do not exist yet; running it twice changes nothing. */
-export async function seedDemoAccounts(db: Db): Promise<Array<{ username: string; password: string; created: boolean }>> {
+export async function seedDemoAccounts(
+  db: Db,
+): Promise<Array<{ username: string; password: string; created: boolean }>> {
   const result = [];
   for (const username of DEMO_USERNAMES) {
     const [existing] = await db
       .select({ id: accounts.id })
       .from(accounts)
       .where(sql`lower(${accounts.username}) = ${username}`);
-    if (!existing) await registerAccount(db, { username, email: `${username}@porpoise.example`, password: DEMO_PASSWORD });
+    if (!existing)
+      await registerAccount(db, { username, email: `${username}@porpoise.example`, password: DEMO_PASSWORD });
     result.push({ username, password: DEMO_PASSWORD, created: !existing });
   }
   return result;

@@ -10,7 +10,8 @@ const database = config.databaseUrl
 try {
   const accounts = await seedDemoAccounts(database.db);
   console.log('Demo accounts (username / password):');
-  for (const account of accounts) console.log(`  ${account.username} / ${account.password}${account.created ? '' : ' (already there)'}`);
+  for (const account of accounts)
+    console.log(`  ${account.username} / ${account.password}${account.created ? '' : ' (already there)'}`);
 } finally {
   await database.close();
 }

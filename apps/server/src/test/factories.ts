@@ -48,3 +48,40 @@ export async function accountIdOf(app: FastifyInstance, username: string): Promi
   if (!row) throw new Error(`no account ${username}`);
   return row.id;
 }
+
+/** Posts a question as `user` through the API; returns its id. */
+export async function askQuestion(
+  app: FastifyInstance,
+  user: TestUser,
+  input: Partial<{ title: string; text: string; tags: string[] }> = {},
+): Promise<string> {
+  const response = await app.inject({
+    method: 'POST',
+    url: '/api/addQuestion',
+    headers: { cookie: user.cookie },
+    payload: {
+      title: input.title ?? `Question ${uniqueName('q')}`,
+      text: input.text ?? 'Some details about the problem.',
+      tags: (input.tags ?? ['general']).map((name) => ({ name, description: '' })),
+      askedBy: user.username,
+    },
+  });
+  if (response.statusCode !== 200) throw new Error(`ask failed ${response.statusCode}: ${response.body}`);
+  return response.json<{ _id: string }>()._id;
+}
+
+export async function answerQuestion(
+  app: FastifyInstance,
+  user: TestUser,
+  qid: string,
+  text = 'An answer.',
+): Promise<string> {
+  const response = await app.inject({
+    method: 'POST',
+    url: '/api/answer/addAnswer',
+    headers: { cookie: user.cookie },
+    payload: { qid, ans: { text, ansBy: user.username, ansDateTime: new Date().toISOString(), comments: [] } },
+  });
+  if (response.statusCode !== 200) throw new Error(`answer failed ${response.statusCode}: ${response.body}`);
+  return response.json<{ _id: string }>()._id;
+}

@@ -1,0 +1,36 @@
+import { eq } from 'drizzle-orm';
+import type { Db } from '../db/client.ts';
+import { answers, comments, questions } from '../db/schema.ts';
+import { notFound } from '../lib/http-error.ts';
+import type { Actor } from '../policies/actor.ts';
+
+export type CommentTarget = 'question' | 'answer';
+
+/** Adds a comment to a question or an answer; returns it with the question it belongs to. */
+export async function addComment(db: Db, actor: Actor, target: CommentTarget, parentId: number, text: string) {
+  return db.transaction(async (tx) => {
+    let questionId: number | undefined;
+    if (target === 'question') {
+      const [question] = await tx.select({ id: questions.id }).from(questions).where(eq(questions.id, parentId));
+      questionId = question?.id;
+    } else {
+      const [answer] = await tx
+        .select({ questionId: answers.questionId })
+        .from(answers)
+        .where(eq(answers.id, parentId));
+      questionId = answer?.questionId;
+    }
+    if (questionId === undefined) throw notFound(target === 'question' ? 'Question not found' : 'Answer not found');
+    const [comment] = await tx
+      .insert(comments)
+      .values({
+        text,
+        commentBy: actor.id,
+        questionId: target === 'question' ? parentId : null,
+        answerId: target === 'answer' ? parentId : null,
+      })
+      .returning();
+    if (!comment) throw new Error('insert returned no comment');
+    return { comment, questionId };
+  });
+}

@@ -1,0 +1,29 @@
+import { DEFAULT_TAG_DESCRIPTION } from '@porpoise/core';
+import { inArray } from 'drizzle-orm';
+import type { Db } from '../db/client.ts';
+import { questions, questionTags, tags } from '../db/schema.ts';
+import type { Actor } from '../policies/actor.ts';
+
+export interface NewQuestion {
+  title: string;
+  text: string;
+  tagNames: string[];
+}
+
+/** Creates the question, any new tags ('user added tag') and the links, in one transaction. */
+export async function addQuestion(db: Db, actor: Actor, input: NewQuestion): Promise<number> {
+  return db.transaction(async (tx) => {
+    await tx
+      .insert(tags)
+      .values(input.tagNames.map((name) => ({ name, description: DEFAULT_TAG_DESCRIPTION })))
+      .onConflictDoNothing();
+    const tagRows = await tx.select({ id: tags.id }).from(tags).where(inArray(tags.name, input.tagNames));
+    const [question] = await tx
+      .insert(questions)
+      .values({ title: input.title, text: input.text, askedBy: actor.id })
+      .returning({ id: questions.id });
+    if (!question) throw new Error('insert returned no question');
+    await tx.insert(questionTags).values(tagRows.map((tag) => ({ questionId: question.id, tagId: tag.id })));
+    return question.id;
+  });
+}

@@ -1,0 +1,94 @@
+import type { Answer, Comment, Question, QuestionSummary, Tag, TagWithCount } from '@porpoise/core';
+
+/** Rows as the queries return them; presenters pick the fields the API promises. */
+export interface SummaryRow {
+  id: number;
+  title: string;
+  askedBy: string;
+  askDateTime: Date;
+  lastActivityAt: Date;
+  answerCount: number;
+  viewCount: number;
+  upCount: number;
+  downCount: number;
+}
+
+export interface CommentRow {
+  id: number;
+  text: string;
+  commentBy: string;
+  commentDateTime: Date;
+}
+
+export interface AnswerRow {
+  id: number;
+  text: string;
+  ansBy: string;
+  ansDateTime: Date;
+}
+
+export const presentTag = (row: { name: string; description: string }): Tag => ({
+  name: row.name,
+  description: row.description,
+});
+
+export const presentTagWithCount = (row: { name: string; description: string; qcnt: number }): TagWithCount => ({
+  ...presentTag(row),
+  qcnt: Number(row.qcnt),
+});
+
+export function presentSummary(row: SummaryRow, tags: Tag[]): QuestionSummary {
+  return {
+    _id: String(row.id),
+    title: row.title,
+    tags,
+    askedBy: row.askedBy,
+    askDateTime: row.askDateTime.toISOString(),
+    answerCount: row.answerCount,
+    viewCount: row.viewCount,
+    voteCount: row.upCount - row.downCount,
+    lastActivity: row.lastActivityAt.toISOString(),
+  };
+}
+
+export const presentComment = (row: CommentRow): Comment => ({
+  _id: String(row.id),
+  text: row.text,
+  commentBy: row.commentBy,
+  commentDateTime: row.commentDateTime.toISOString(),
+});
+
+export const presentAnswer = (row: AnswerRow, comments: Comment[]): Answer => ({
+  _id: String(row.id),
+  text: row.text,
+  ansBy: row.ansBy,
+  ansDateTime: row.ansDateTime.toISOString(),
+  comments,
+});
+
+export interface QuestionDetail {
+  question: SummaryRow & { text: string };
+  tags: Tag[];
+  answers: Answer[];
+  comments: Comment[];
+  upVotes: string[];
+  downVotes: string[];
+  views: string[];
+}
+
+export function presentQuestion(detail: QuestionDetail): Question {
+  const { question } = detail;
+  return {
+    _id: String(question.id),
+    title: question.title,
+    text: question.text,
+    tags: detail.tags,
+    askedBy: question.askedBy,
+    askDateTime: question.askDateTime.toISOString(),
+    answers: detail.answers,
+    upVotes: detail.upVotes,
+    downVotes: detail.downVotes,
+    views: detail.views,
+    comments: detail.comments,
+  };
+}

@@ -1,0 +1,246 @@
+import { parseSearch, type QuestionListQuery, type QuestionSummary, type Tag } from '@porpoise/core';
+import { sql, type SQL } from 'drizzle-orm';
+import { queryRows, type Db } from '../db/client.ts';
+import {
+  presentAnswer,
+  presentComment,
+  presentSummary,
+  presentTag,
+  type AnswerRow,
+  type CommentRow,
+  type QuestionDetail,
+  type SummaryRow,
+} from '../presenters/question.ts';
+
+const SUMMARY_COLUMNS = sql`q.id, q.title, a.username as "askedBy", q.ask_date_time as "askDateTime",
+  q.last_activity_at as "lastActivityAt", q.answer_count as "answerCount", q.view_count as "viewCount",
+  q.up_count as "upCount", q.down_count as "downCount"`;
+
+const ORDER_BY: Record<QuestionListQuery['order'], SQL> = {
+  newest: sql`q.ask_date_time desc, q.id desc`,
+  unanswered: sql`q.ask_date_time desc, q.id desc`,
+  active: sql`q.last_activity_at desc, q.id desc`,
+  mostViewed: sql`q.view_count desc, q.ask_date_time desc, q.id desc`,
+};
+
+/** Questions having any of these tag names. */
+const hasAnyTag = (names: string[]) =>
+  sql`exists (select 1 from question_tags qt join tags t on t.id = qt.tag_id
+    where qt.question_id = q.id and t.name in (${sql.join(
+      names.map((name) => sql`${name}`),
+      sql`, `,
+    )}))`;
+
+/** Whole-word, case-insensitive match of any word in title or text, on the full-text index. */
+const hasAnyWord = (words: string[]) =>
+  sql`q.search @@ (${sql.join(
+    words.map((word) => sql`plainto_tsquery('simple', ${word})`),
+    sql` || `,
+  )})`;
+
+function listFilter(query: QuestionListQuery): SQL {
+  const conditions: SQL[] = [];
+  if (query.order === 'unanswered') conditions.push(sql`q.answer_count = 0`);
+  if (query.tag) conditions.push(hasAnyTag([query.tag.toLowerCase()]));
+  if (query.search?.trim()) {
+    const { tags, words } = parseSearch(query.search);
+    const anyOf: SQL[] = [];
+    if (tags.length > 0) anyOf.push(hasAnyTag(tags));
+    if (words.length > 0) anyOf.push(hasAnyWord(words));
+    if (anyOf.length > 0) conditions.push(sql`(${sql.join(anyOf, sql` or `)})`);
+  }
+  return conditions.length > 0 ? sql`where ${sql.join(conditions, sql` and `)}` : sql``;
+}
+
+/** Tags of several questions in one query, keyed by question id. */
+async function tagsOf(db: Db, questionIds: number[]): Promise<Map<number, Tag[]>> {
+  const byQuestion = new Map<number, Tag[]>();
+  if (questionIds.length === 0) return byQuestion;
+  const rows = await queryRows<{ questionId: number; name: string; description: string }>(
+    db,
+    sql`select qt.question_id as "questionId", t.name, t.description
+      from question_tags qt join tags t on t.id = qt.tag_id
+      where qt.question_id in (${sql.join(
+        questionIds.map((id) => sql`${id}`),
+        sql`, `,
+      )})
+      order by t.name`,
+  );
+  for (const row of rows) {
+    const questionId = Number(row.questionId);
+    byQuestion.set(questionId, [...(byQuestion.get(questionId) ?? []), presentTag(row)]);
+  }
+  return byQuestion;
+}
+
+async function summaries(db: Db, rows: SummaryRow[]): Promise<QuestionSummary[]> {
+  const normalised = rows.map((row) => ({
+    ...row,
+    id: Number(row.id),
+    askDateTime: new Date(row.askDateTime),
+    lastActivityAt: new Date(row.lastActivityAt),
+  }));
+  const tags = await tagsOf(
+    db,
+    normalised.map((row) => row.id),
+  );
+  return normalised.map((row) => presentSummary(row, tags.get(row.id) ?? []));
+}
+
+/** One page of the home list in the database's order, and the number of all matches. */
+export async function listQuestions(
+  db: Db,
+  query: QuestionListQuery,
+): Promise<{ questions: QuestionSummary[]; total: number }> {
+  const where = listFilter(query);
+  const [rows, counted] = await Promise.all([
+    queryRows<SummaryRow>(
+      db,
+      sql`select ${SUMMARY_COLUMNS} from questions q join accounts a on a.id = q.asked_by
+        ${where} order by ${ORDER_BY[query.order]} limit ${query.limit} offset ${query.offset}`,
+    ),
+    queryRows<{ total: number }>(db, sql`select count(*)::int as total from questions q ${where}`),
+  ]);
+  return { questions: await summaries(db, rows), total: Number(counted[0]?.total ?? 0) };
+}
+
+export async function getQuestionSummary(db: Db, questionId: number): Promise<QuestionSummary | null> {
+  const rows = await queryRows<SummaryRow>(
+    db,
+    sql`select ${SUMMARY_COLUMNS} from questions q join accounts a on a.id = q.asked_by where q.id = ${questionId}`,
+  );
+  const [summary] = await summaries(db, rows);
+  return summary ?? null;
+}
+
+/** A user's questions, newest first; null when the user does not exist. */
+export async function listQuestionsBy(db: Db, username: string): Promise<QuestionSummary[] | null> {
+  const [account] = await queryRows<{ id: number }>(
+    db,
+    sql`select id from accounts where lower(username) = lower(${username})`,
+  );
+  if (!account) return null;
+  const rows = await queryRows<SummaryRow>(
+    db,
+    sql`select ${SUMMARY_COLUMNS} from questions q join accounts a on a.id = q.asked_by
+      where q.asked_by = ${account.id} order by q.ask_date_time desc, q.id desc limit 500`,
+  );
+  return summaries(db, rows);
+}
+
+const usernames = async (db: Db, query: SQL) =>
+  (await queryRows<{ username: string }>(db, query)).map((row) => row.username);
+
+/** Everything the question page shows, in four round trips whatever the number of answers. */
+export async function getQuestionDetail(db: Db, questionId: number): Promise<QuestionDetail | null> {
+  const [question] = await queryRows<SummaryRow & { text: string }>(
+    db,
+    sql`select ${SUMMARY_COLUMNS}, q.text from questions q join accounts a on a.id = q.asked_by where q.id = ${questionId}`,
+  );
+  if (!question) return null;
+  const [tags, answers, comments, votes, views] = await Promise.all([
+    tagsOf(db, [questionId]),
+    queryRows<AnswerRow>(
+      db,
+      sql`select an.id, an.text, a.username as "ansBy", an.ans_date_time as "ansDateTime"
+        from answers an join accounts a on a.id = an.ans_by
+        where an.question_id = ${questionId} order by an.ans_date_time, an.id`,
+    ),
+    queryRows<CommentRow & { questionId: number | null; answerId: number | null }>(
+      db,
+      sql`select c.id, c.text, a.username as "commentBy", c.comment_date_time as "commentDateTime",
+          c.question_id as "questionId", c.answer_id as "answerId"
+        from comments c join accounts a on a.id = c.comment_by
+        where c.question_id = ${questionId}
+           or c.answer_id in (select id from answers where question_id = ${questionId})
+        order by c.comment_date_time, c.id`,
+    ),
+    queryRows<{ username: string; value: number }>(
+      db,
+      sql`select a.username, v.value from votes v join accounts a on a.id = v.account_id where v.question_id = ${questionId}`,
+    ),
+    usernames(
+      db,
+      sql`select a.username from views v join accounts a on a.id = v.account_id where v.question_id = ${questionId} order by v.viewed_at`,
+    ),
+  ]);
+  const asDate = (value: Date | string) => new Date(value);
+  const present = (row: CommentRow) =>
+    presentComment({ ...row, id: Number(row.id), commentDateTime: asDate(row.commentDateTime) });
+  const commentsByAnswer = new Map<number, ReturnType<typeof presentComment>[]>();
+  for (const row of comments) {
+    if (row.answerId === null) continue;
+    const answerId = Number(row.answerId);
+    commentsByAnswer.set(answerId, [...(commentsByAnswer.get(answerId) ?? []), present(row)]);
+  }
+  return {
+    question: {
+      ...question,
+      id: Number(question.id),
+      askDateTime: asDate(question.askDateTime),
+      lastActivityAt: asDate(question.lastActivityAt),
+    },
+    tags: tags.get(questionId) ?? [],
+    answers: answers.map((row) =>
+      presentAnswer(
+        { ...row, id: Number(row.id), ansDateTime: asDate(row.ansDateTime) },
+        commentsByAnswer.get(Number(row.id)) ?? [],
+      ),
+    ),
+    comments: comments.filter((row) => row.questionId !== null).map(present),
+    upVotes: votes.filter((vote) => Number(vote.value) > 0).map((vote) => vote.username),
+    downVotes: votes.filter((vote) => Number(vote.value) < 0).map((vote) => vote.username),
+    views,
+  };
+}
+
+/** A user's answers, newest first, each with its question's id and title; null when the user does not exist. */
+export async function listAnswersBy(db: Db, username: string) {
+  const [account] = await queryRows<{ id: number }>(
+    db,
+    sql`select id from accounts where lower(username) = lower(${username})`,
+  );
+  if (!account) return null;
+  const rows = await queryRows<AnswerRow & { qid: number; questionTitle: string }>(
+    db,
+    sql`select an.id, an.text, a.username as "ansBy", an.ans_date_time as "ansDateTime",
+        an.question_id as qid, q.title as "questionTitle"
+      from answers an join accounts a on a.id = an.ans_by join questions q on q.id = an.question_id
+      where an.ans_by = ${account.id} order by an.ans_date_time desc, an.id desc limit 500`,
+  );
+  return rows.map((row) => ({
+    ...presentAnswer({ ...row, id: Number(row.id), ansDateTime: new Date(row.ansDateTime) }, []),
+    qid: String(row.qid),
+    questionTitle: row.questionTitle,
+  }));
+}
+
+/** Every tag with the number of questions using it, most used first. */
+export async function listTagsWithCounts(db: Db) {
+  return queryRows<{ name: string; description: string; qcnt: number }>(
+    db,
+    sql`select t.name, t.description, count(qt.question_id)::int as qcnt
+      from tags t left join question_tags qt on qt.tag_id = t.id
+      group by t.id order by qcnt desc, t.name`,
+  );
+}
+
+export async function getTag(db: Db, name: string) {
+  const [tag] = await queryRows<{ name: string; description: string }>(
+    db,
+    sql`select name, description from tags where name = ${name.toLowerCase()}`,
+  );
+  return tag ?? null;
+}
+
+/** The current up and down voters of a question, for voteUpdate. */
+export async function getVoters(db: Db, questionId: number): Promise<{ upVotes: string[]; downVotes: string[] }> {
+  const rows = await queryRows<{ username: string; value: number }>(
+    db,
+    sql`select a.username, v.value from votes v join accounts a on a.id = v.account_id where v.question_id = ${questionId}`,
+  );
+  return {
+    upVotes: rows.filter((row) => Number(row.value) > 0).map((row) => row.username),
+    downVotes: rows.filter((row) => Number(row.value) < 0).map((row) => row.username),
+  };
+}

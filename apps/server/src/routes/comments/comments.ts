@@ -1,0 +1,34 @@
+import { SOCKET_EVENTS, commentInput } from '@porpoise/core';
+import type { FastifyInstance } from 'fastify';
+import { addComment } from '../../commands/add-comment.ts';
+import { parse } from '../../lib/parse.ts';
+import { assertNamesSelf, requireActor } from '../../policies/actor.ts';
+import { presentComment } from '../../presenters/question.ts';
+
+export async function commentRoutes(app: FastifyInstance) {
+  /**
+   * Answers the new comment; commentUpdate carries `{result: {qid, parentId, comment}, type}`
+   * so the list and the question page can put it under the right question or answer.
+   */
+  app.post('/comment/addComment', async (request) => {
+    const actor = requireActor(request.actor);
+    const input = parse(commentInput, request.body);
+    assertNamesSelf(actor, input.comment.commentBy);
+    const { comment: row, questionId } = await addComment(
+      app.db,
+      actor,
+      input.type,
+      Number(input.id),
+      input.comment.text,
+    );
+    const comment = presentComment({
+      id: row.id,
+      text: row.text,
+      commentBy: actor.username,
+      commentDateTime: row.commentDateTime,
+    });
+    const result = { qid: String(questionId), parentId: input.id, comment };
+    app.realtime.toSignedIn(SOCKET_EVENTS.commentUpdate, { result, type: input.type });
+    return comment;
+  });
+}

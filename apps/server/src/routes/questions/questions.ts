@@ -1,0 +1,64 @@
+import { SOCKET_EVENTS, idInput, questionInput, questionListQuery, voteInput, z } from '@porpoise/core';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { addQuestion } from '../../commands/add-question.ts';
+import { recordView } from '../../commands/record-view.ts';
+import { toggleVote, type VoteDirection } from '../../commands/vote.ts';
+import { notFound } from '../../lib/http-error.ts';
+import { parse } from '../../lib/parse.ts';
+import { assertNamesSelf, requireActor } from '../../policies/actor.ts';
+import { presentQuestion } from '../../presenters/question.ts';
+import { getQuestionDetail, getQuestionSummary, getVoters, listQuestions } from '../../queries/questions.ts';
+
+const byIdParams = z.object({ id: idInput });
+const byIdQuery = z.object({ username: z.string().optional() });
+
+/** The home list, the question page, asking and voting (spec section 7). */
+export async function questionRoutes(app: FastifyInstance) {
+  app.get('/getQuestion', async (request, reply) => {
+    requireActor(request.actor);
+    const query = parse(questionListQuery, request.query);
+    const { questions, total } = await listQuestions(app.db, query);
+    void reply.header('X-Total-Count', String(total));
+    return questions;
+  });
+
+  app.get('/getQuestionById/:id', async (request) => {
+    const actor = requireActor(request.actor);
+    const { id } = parse(byIdParams, request.params);
+    assertNamesSelf(actor, parse(byIdQuery, request.query).username);
+    const questionId = Number(id);
+    const detail = await getQuestionDetail(app.db, questionId);
+    if (!detail) throw notFound('Question not found');
+    if (await recordView(app.db, actor, questionId)) {
+      detail.views = [...detail.views, actor.username];
+      app.realtime.toSignedIn(SOCKET_EVENTS.viewsUpdate, { qid: id, views: detail.views });
+    }
+    return presentQuestion(detail);
+  });
+
+  app.post('/addQuestion', async (request) => {
+    const actor = requireActor(request.actor);
+    const input = parse(questionInput, request.body);
+    assertNamesSelf(actor, input.askedBy);
+    const questionId = await addQuestion(app.db, actor, { title: input.title, text: input.text, tagNames: input.tags });
+    const detail = await getQuestionDetail(app.db, questionId);
+    const summary = await getQuestionSummary(app.db, questionId);
+    if (!detail || !summary) throw new Error('question vanished after insert');
+    app.realtime.toSignedIn(SOCKET_EVENTS.questionUpdate, summary);
+    return presentQuestion(detail);
+  });
+
+  const vote = (direction: VoteDirection) => async (request: FastifyRequest) => {
+    const actor = requireActor(request.actor);
+    const input = parse(voteInput, request.body);
+    assertNamesSelf(actor, input.username);
+    const questionId = Number(input.qid);
+    await toggleVote(app.db, actor, questionId, direction);
+    const voters = await getVoters(app.db, questionId);
+    const payload = { qid: input.qid, ...voters };
+    app.realtime.toSignedIn(SOCKET_EVENTS.voteUpdate, payload);
+    return payload;
+  };
+  app.post('/upvoteQuestion', vote(1));
+  app.post('/downvoteQuestion', vote(-1));
+}
