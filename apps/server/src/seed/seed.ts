@@ -1,17 +1,33 @@
-// `npm run seed`: fills the configured database (DATA_DIR or DATABASE_URL) with demo accounts.
+// `npm run seed`: fills the configured database (DATA_DIR or DATABASE_URL) with a demo
+// community. `npm run seed -- --questions 100000` makes benchmark-sized data instead.
+import { parseArgs } from 'node:util';
 import { loadConfig } from '../config.ts';
 import { openDatabase } from '../db/client.ts';
-import { seedDemoAccounts } from './demo-accounts.ts';
+import { benchSize, DEMO_SIZE, seedCommunity } from './community.ts';
+import { DEMO_PASSWORD, seedDemoAccounts } from './demo-accounts.ts';
 
+const { values } = parseArgs({ options: { questions: { type: 'string' } } });
 const config = loadConfig();
 const database = config.databaseUrl
   ? await openDatabase({ kind: 'postgres', url: config.databaseUrl, migrationsDir: config.migrationsDir })
   : await openDatabase({ kind: 'pglite', dataDir: config.dataDir, migrationsDir: config.migrationsDir });
 try {
   const accounts = await seedDemoAccounts(database.db);
+  const size = values.questions ? benchSize(Number(values.questions)) : DEMO_SIZE;
+  if (!Number.isInteger(size.questions) || size.questions < 1) throw new Error('--questions takes a whole number');
+  const started = performance.now();
+  await seedCommunity(database.db, size, {
+    prefix: values.questions ? 'bench_user_' : 'member',
+    password: DEMO_PASSWORD,
+  });
+  const seconds = (performance.now() - started) / 1000;
+  console.log(
+    `Seeded ${size.questions} questions, ${size.users} users and ${size.tags} tags in ${seconds.toFixed(1)} s ` +
+      `(${Math.round(size.questions / seconds)} questions per second) on ${database.kind}.`,
+  );
   console.log('Demo accounts (username / password):');
-  for (const account of accounts)
-    console.log(`  ${account.username} / ${account.password}${account.created ? '' : ' (already there)'}`);
+  for (const account of accounts) console.log(`  ${account.username} / ${account.password}`);
+  console.log(`  and ${values.questions ? 'bench_user_' : 'member'}1..${size.users} / ${DEMO_PASSWORD}`);
 } finally {
   await database.close();
 }

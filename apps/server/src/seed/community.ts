@@ -1,0 +1,313 @@
+import { sql } from 'drizzle-orm';
+import { queryRows, type Db } from '../db/client.ts';
+import { hashPassword } from '../lib/password.ts';
+
+/** Words that titles and texts are made of, so that search finds common and rare words alike. */
+const WORDS = [
+  'error',
+  'the',
+  'react',
+  'node',
+  'array',
+  'string',
+  'parse',
+  'json',
+  'async',
+  'await',
+  'promise',
+  'function',
+  'class',
+  'type',
+  'query',
+  'index',
+  'database',
+  'postgres',
+  'socket',
+  'server',
+  'client',
+  'render',
+  'state',
+  'hook',
+  'route',
+  'test',
+  'build',
+  'deploy',
+  'docker',
+  'memory',
+  'leak',
+  'performance',
+  'cache',
+  'timeout',
+  'request',
+  'response',
+  'header',
+  'cookie',
+  'session',
+  'login',
+  'password',
+  'hash',
+  'token',
+  'regex',
+  'date',
+  'time',
+  'zone',
+  'locale',
+  'unicode',
+  'emoji',
+  'file',
+  'stream',
+  'buffer',
+  'pipe',
+  'thread',
+  'worker',
+  'event',
+  'loop',
+  'closure',
+  'scope',
+  'module',
+  'import',
+  'export',
+  'package',
+  'version',
+  'dependency',
+  'typescript',
+  'generic',
+  'interface',
+  'enum',
+  'tuple',
+  'map',
+  'set',
+  'sort',
+  'filter',
+  'reduce',
+  'undefined',
+  'null',
+  'exception',
+  'stack',
+  'trace',
+  'debug',
+  'log',
+  'lint',
+  'format',
+  'css',
+  'grid',
+  'flexbox',
+  'layout',
+  'accessibility',
+  'contrast',
+  'keyboard',
+  'focus',
+  'screen',
+  'reader',
+  'porpoise',
+  'dolphin',
+  'whale',
+  'krill',
+];
+
+/** Question titles as people write them; {x} becomes a technology. */
+const TITLES = [
+  'How do I parse JSON safely in {x}?',
+  'Why does my {x} app keep using more memory?',
+  'Best way to handle errors with async/await in {x}',
+  '"undefined is not a function" when calling a method in {x}',
+  'How to sort an array of objects by date in {x}?',
+  'Unit testing code that reads files in {x}',
+  'Why is this {x} query slow on a large table?',
+  'How can I debounce input events in {x}?',
+  'What is the difference between map and forEach in {x}?',
+  'How do I read environment variables in {x}?',
+  'Timezone bugs when storing dates with {x}',
+  'How to stream a large file without loading it all in {x}?',
+  'Is it safe to store session tokens in cookies with {x}?',
+  'How do I make a keyboard-accessible dropdown with {x}?',
+  'Why does {x} say my import cannot be found?',
+  'Getting a CORS error calling my own API from {x}',
+  'How do I cancel a request that takes too long in {x}?',
+  'Regex to match an email address in {x}, good enough?',
+  'How to profile CPU usage of a {x} program?',
+  'Deploying a {x} service behind a reverse proxy',
+  'Counting unicode characters correctly in {x}',
+  'Why is my {x} test flaky only in CI?',
+  'How to paginate results efficiently with {x}?',
+  'Where should validation live in a {x} project?',
+  'Caching expensive computations in {x} without stale data',
+];
+
+const TECH = ['JavaScript', 'TypeScript', 'React', 'Node.js', 'PostgreSQL', 'Python', 'Rust', 'Go', 'CSS', 'Docker'];
+
+const TAGS = [
+  'javascript',
+  'typescript',
+  'react',
+  'node',
+  'postgres',
+  'css',
+  'html',
+  'sql',
+  'docker',
+  'git',
+  'linux',
+  'python',
+  'rust',
+  'go',
+  'java',
+  'testing',
+  'performance',
+  'security',
+  'accessibility',
+  'api',
+  'socket-io',
+  'fastify',
+  'vite',
+  'regex',
+  'json',
+  'async',
+  'unicode',
+  'dates',
+  'caching',
+  'deployment',
+];
+
+export interface CommunitySize {
+  users: number;
+  questions: number;
+  tags: number;
+  answersPerQuestion: number;
+  commentsPerQuestion: number;
+  votesPerQuestion: number;
+  viewsPerQuestion: number;
+  /** Spread of ask times back from now. */
+  days: number;
+}
+
+export const DEMO_SIZE: CommunitySize = {
+  users: 20,
+  questions: 200,
+  tags: 30,
+  answersPerQuestion: 2,
+  commentsPerQuestion: 2,
+  votesPerQuestion: 4,
+  viewsPerQuestion: 8,
+  days: 60,
+};
+
+export const benchSize = (questions: number): CommunitySize => ({
+  users: 10_000,
+  questions,
+  tags: 500,
+  answersPerQuestion: 3,
+  commentsPerQuestion: 2,
+  votesPerQuestion: 3,
+  viewsPerQuestion: 5,
+  days: 3 * 365,
+});
+
+const textArray = (values: string[]) =>
+  sql`array[${sql.join(
+    values.map((value) => sql`${value}`),
+    sql`, `,
+  )}]::text[]`;
+
+/**
+ * Generates a community inside the database with set-based inserts (generate_series), so
+ * that a million questions take minutes, not hours. Users are `${prefix}1..N` with one
+ * shared password. Counters are computed at the end from the rows, as the commands keep them.
+ */
+export async function seedCommunity(
+  db: Db,
+  size: CommunitySize,
+  options: { prefix: string; password: string; batch?: number },
+): Promise<void> {
+  const words = textArray(WORDS);
+  const nWords = WORDS.length;
+  const passwordHash = await hashPassword(options.password);
+  await db.execute(sql`
+    insert into accounts (username, email, password_hash, created_at)
+    select ${options.prefix} || g, ${options.prefix} || g || '@porpoise.example', ${passwordHash}, now() - make_interval(days => ${size.days} + 1)
+    from generate_series(1, ${size.users}) g
+    on conflict do nothing`);
+  await db.execute(sql`
+    insert into profiles (account_id) select id from accounts on conflict do nothing`);
+  const tagNames = Array.from({ length: size.tags }, (_, i) => TAGS[i] ?? `topic-${i + 1}`);
+  await db.execute(sql`
+    insert into tags (name, description)
+    select name, 'Questions about ' || name from unnest(${textArray(tagNames)}) as name
+    on conflict do nothing`);
+
+  const [bounds] = await queryRows<{ min: number; max: number }>(
+    db,
+    sql`select min(id)::int as min, max(id)::int as max from accounts where username like ${options.prefix + '%'}`,
+  );
+  const [tagBounds] = await queryRows<{ min: number; max: number }>(
+    db,
+    sql`select min(id)::int as min, max(id)::int as max from tags`,
+  );
+  if (!bounds || !tagBounds) throw new Error('seeding failed: no accounts or tags');
+  const userSpan = bounds.max - bounds.min + 1;
+  const tagSpan = tagBounds.max - tagBounds.min + 1;
+  const randomWord = sql`(${words})[1 + floor(random() * ${nWords})::int]`;
+  const randomTitle = sql`replace((${textArray(TITLES)})[1 + floor(random() * ${TITLES.length})::int], '{x}', (${textArray(TECH)})[1 + floor(random() * ${TECH.length})::int])`;
+  const randomUser = sql`${bounds.min} + floor(random() * ${userSpan})::int`;
+  const batch = options.batch ?? 50_000;
+
+  for (let done = 0; done < size.questions; done += batch) {
+    const count = Math.min(batch, size.questions - done);
+    await db.transaction(async (tx) => {
+      await tx.execute(sql`
+        create temporary table new_questions on commit drop as
+        with inserted as (
+          insert into questions (title, text, asked_by, ask_date_time, last_activity_at)
+          select ${randomTitle},
+                 'I am working with ' || ${randomWord} || ' and ' || ${randomWord} || '. When I ' || ${randomWord} || ' the '
+                   || ${randomWord} || ' I get an error about ' || ${randomWord} || '. What am I missing?',
+                 ${randomUser}, t, t
+          from (select now() - random() * make_interval(days => ${size.days}) as t from generate_series(1, ${count})) times
+          returning id, ask_date_time)
+        select id, ask_date_time from inserted`);
+      await tx.execute(sql`
+        insert into question_tags (question_id, tag_id)
+        select distinct q.id, ${tagBounds.min} + floor(random() * ${tagSpan})::int
+        from new_questions q cross join generate_series(1, 1 + floor(random() * 3)::int)
+        on conflict do nothing`);
+      await tx.execute(sql`
+        insert into answers (question_id, text, ans_by, ans_date_time)
+        select q.id, 'You need to ' || ${randomWord} || ' the ' || ${randomWord} || ' before you ' || ${randomWord} || ' it.',
+               ${randomUser}, q.ask_date_time + random() * (now() - q.ask_date_time)
+        from new_questions q cross join generate_series(1, ${size.answersPerQuestion})
+        where random() < 0.85`);
+      await tx.execute(sql`
+        insert into comments (question_id, text, comment_by, comment_date_time)
+        select q.id, 'Have you tried ' || ${randomWord} || '?', ${randomUser}, q.ask_date_time + random() * (now() - q.ask_date_time)
+        from new_questions q cross join generate_series(1, ${size.commentsPerQuestion})
+        where random() < 0.6`);
+      await tx.execute(sql`
+        insert into comments (answer_id, text, comment_by, comment_date_time)
+        select a.id, 'This worked for me with ' || ${randomWord} || '.', ${randomUser}, a.ans_date_time + random() * (now() - a.ans_date_time)
+        from answers a join new_questions q on q.id = a.question_id
+        where random() < 0.3`);
+      await tx.execute(sql`
+        insert into votes (question_id, account_id, value)
+        select q.id, ${randomUser}, case when random() < 0.8 then 1 else -1 end
+        from new_questions q cross join generate_series(1, ${size.votesPerQuestion})
+        on conflict do nothing`);
+      await tx.execute(sql`
+        insert into views (question_id, account_id, viewed_at)
+        select q.id, ${randomUser}, q.ask_date_time + random() * (now() - q.ask_date_time)
+        from new_questions q cross join generate_series(1, 1 + floor(random() * ${size.viewsPerQuestion * 2})::int)
+        on conflict do nothing`);
+      await tx.execute(sql`
+        update questions q set
+          answer_count = coalesce(a.n, 0),
+          last_activity_at = greatest(q.ask_date_time, coalesce(a.latest, q.ask_date_time)),
+          view_count = coalesce((select count(*) from views v where v.question_id = q.id), 0),
+          up_count = coalesce((select count(*) from votes v where v.question_id = q.id and v.value = 1), 0),
+          down_count = coalesce((select count(*) from votes v where v.question_id = q.id and v.value = -1), 0)
+        from new_questions nq
+        left join (select question_id, count(*) as n, max(ans_date_time) as latest from answers
+                   where question_id in (select id from new_questions) group by question_id) a on a.question_id = nq.id
+        where q.id = nq.id`);
+    });
+  }
+  await db.execute(sql`analyze`);
+}
