@@ -12,7 +12,10 @@ import { realtimePlugin } from './realtime/realtime.ts';
 import { accountRoutes } from './routes/account/account.ts';
 import { answerRoutes } from './routes/answers/answers.ts';
 import { commentRoutes } from './routes/comments/comments.ts';
+import { forumRoutes } from './routes/forums/forums.ts';
 import { healthRoutes } from './routes/health/health.ts';
+import { messageRoutes } from './routes/messages/messages.ts';
+import { threadRoutes } from './routes/threads/threads.ts';
 import { profileRoutes } from './routes/profile/profile.ts';
 import { questionRoutes } from './routes/questions/questions.ts';
 import { tagRoutes } from './routes/tags/tags.ts';
@@ -76,6 +79,9 @@ export async function buildApp({ config, database, logger = true, logStream }: B
       await api.register(commentRoutes);
       await api.register(tagRoutes);
       await api.register(profileRoutes);
+      await api.register(threadRoutes);
+      await api.register(messageRoutes);
+      await api.register(forumRoutes);
     },
     { prefix: '/api' },
   );

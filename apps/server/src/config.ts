@@ -20,6 +20,7 @@ export interface Config {
     loginPerIp: RateRule;
     loginPerUsername: RateRule;
     registerPerIp: RateRule;
+    porpchatPerClient: RateRule;
   };
 }
 
@@ -43,6 +44,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       loginPerIp: rule(20, 10 * 60_000),
       loginPerUsername: rule(10, 10 * 60_000),
       registerPerIp: rule(10, 60 * 60_000),
+      porpchatPerClient: rule(10, 10_000),
     },
   };
 }

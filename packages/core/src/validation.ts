@@ -95,7 +95,7 @@ export const forumDescriptionError: Rule = (value) => {
 
 /** A blank message is simply not sent; the server refuses it with this text. */
 export const messageError: Rule = (value) => {
-  if (value.trim() === '') return 'Message cannot be empty';
+  if (value.trim() === '') return MESSAGES.messageEmpty;
   return maxLength('Message', LIMITS.messageMax)(value);
 };
 
@@ -199,3 +199,29 @@ export const questionListQuery = z.object({
 export type QuestionListQuery = z.infer<typeof questionListQuery>;
 
 export const voteInput = z.object({ qid: idInput, username: z.string().optional() });
+
+export const saveAccessibilityInput = z.object({
+  username: z.string({ error: 'username is required' }),
+  accessibilitySettings: accessibilitySettingsInput,
+});
+
+export const threadInput = z.object({
+  accounts: z
+    .array(z.string(), { error: MESSAGES.recipientEmpty })
+    .length(2, { error: 'A thread has exactly two accounts' }),
+});
+
+/** A thread id: a numeric id, or PorpChat's fixed id. */
+export const threadIdInput = z.union([z.literal('porpchat'), idInput], { error: 'Invalid thread id' });
+
+export const messageInput = z.object({
+  tid: threadIdInput,
+  msg: z.object({
+    content: ruled('Message', messageError),
+    sender: storableText('Sender').optional(),
+  }),
+});
+
+export const readMessageInput = z.object({ mid: idInput, username: z.string().optional() });
+
+export const porpNameInput = ruled('Username', porpNameError).transform((name) => name.trim());

@@ -1,4 +1,5 @@
-import { MESSAGES, loginInput, registerInput } from '@porpoise/core';
+import { MESSAGES, loginInput, registerInput, saveAccessibilityInput } from '@porpoise/core';
+import { saveAccessibilitySettings } from '../../commands/account-settings.ts';
 import { sql } from 'drizzle-orm';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { registerAccount } from '../../commands/register-account.ts';
@@ -8,6 +9,7 @@ import { parse } from '../../lib/parse.ts';
 import { decoyHash, verifyPassword } from '../../lib/password.ts';
 import { createSession, revokeSession } from '../../lib/sessions.ts';
 import { clearSessionCookie, setSessionCookie } from '../../plugins/auth.ts';
+import { assertNamesSelf, requireActor } from '../../policies/actor.ts';
 import { presentAccount } from '../../presenters/account.ts';
 
 const invalidLogin = () => new HttpError(401, MESSAGES.invalidLogin);
@@ -62,5 +64,13 @@ export async function accountRoutes(app: FastifyInstance) {
   app.get('/account/me', async (request) => {
     if (!request.session) throw unauthorized();
     return presentAccount(request.session.account);
+  });
+
+  /** Only the signed-in account's own settings: another username in the payload is a 403. */
+  app.post('/account/saveAccessibilitySettings', async (request) => {
+    const actor = requireActor(request.actor);
+    const input = parse(saveAccessibilityInput, request.body);
+    assertNamesSelf(actor, input.username);
+    return presentAccount(await saveAccessibilitySettings(app.db, actor.id, input.accessibilitySettings));
   });
 }

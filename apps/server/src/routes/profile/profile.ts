@@ -1,8 +1,11 @@
-import { z } from '@porpoise/core';
+import { bioInput, z } from '@porpoise/core';
+import { eq, sql } from 'drizzle-orm';
+import { updateBio } from '../../commands/account-settings.ts';
+import { accounts, profiles } from '../../db/schema.ts';
 import type { FastifyInstance } from 'fastify';
 import { notFound } from '../../lib/http-error.ts';
 import { parse } from '../../lib/parse.ts';
-import { requireActor } from '../../policies/actor.ts';
+import { assertNamesSelf, requireActor } from '../../policies/actor.ts';
 import { listAnswersBy, listQuestionsBy } from '../../queries/questions.ts';
 
 const byUsername = z.object({ username: z.string({ error: 'username is required' }).min(1).max(100) });
@@ -23,5 +26,26 @@ export async function profileRoutes(app: FastifyInstance) {
     const answers = await listAnswersBy(app.db, username);
     if (!answers) throw notFound('User not found');
     return answers;
+  });
+
+  /** The stored bio (empty for a new account: each screen shows its own default text). */
+  app.get('/profile/getBio', async (request) => {
+    requireActor(request.actor);
+    const { username } = parse(byUsername, request.query);
+    const [row] = await app.db
+      .select({ username: accounts.username, bio: profiles.bio })
+      .from(accounts)
+      .leftJoin(profiles, eq(profiles.accountId, accounts.id))
+      .where(sql`lower(${accounts.username}) = lower(${username})`);
+    if (!row) throw notFound('User not found');
+    return { username: row.username, bio: row.bio ?? '' };
+  });
+
+  app.put('/profile/updateBio', async (request) => {
+    const actor = requireActor(request.actor);
+    const input = parse(bioInput, request.body);
+    assertNamesSelf(actor, input.username);
+    const bio = await updateBio(app.db, actor.id, input.bio);
+    return { username: actor.username, bio };
   });
 }

@@ -1,0 +1,44 @@
+import { PORPCHAT_THREAD_ID, type Forum, type Message, type Thread } from '@porpoise/core';
+
+export interface MessageRow {
+  id: number;
+  content: string;
+  senderName: string;
+  messageDateTime: Date;
+  views: string[];
+  likes: string[];
+}
+
+export const threadIdOf = (thread: { id: number; kind: string }) =>
+  thread.kind === 'porpchat' ? PORPCHAT_THREAD_ID : String(thread.id);
+
+export const presentMessage = (row: MessageRow): Message => ({
+  _id: String(row.id),
+  content: row.content,
+  sender: row.senderName,
+  messageDateTime: new Date(row.messageDateTime).toISOString(),
+  views: row.views,
+  likes: row.likes,
+});
+
+export const presentThread = (
+  thread: { id: number; kind: string; accounts: string[]; threadUpdatedDateTime: Date },
+  messages: MessageRow[],
+): Thread => ({
+  _id: threadIdOf(thread),
+  accounts: thread.accounts,
+  messages: messages.map(presentMessage),
+  threadUpdatedDateTime: new Date(thread.threadUpdatedDateTime).toISOString(),
+});
+
+export const presentForum = (row: {
+  id: number;
+  name: string;
+  description: string;
+  threadId: number | null;
+}): Forum => ({
+  _id: String(row.id),
+  name: row.name,
+  description: row.description,
+  thread: row.threadId === null ? '' : String(row.threadId),
+});

@@ -1,0 +1,77 @@
+import { MESSAGES, SOCKET_EVENTS, messageInput, porpNameInput, readMessageInput } from '@porpoise/core';
+import { sql } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
+import { markRead, postMessage } from '../../commands/threads.ts';
+import { accounts } from '../../db/schema.ts';
+import { conflict, notFound } from '../../lib/http-error.ts';
+import { parse } from '../../lib/parse.ts';
+import { assertNamesSelf, requireActor, type Actor } from '../../policies/actor.ts';
+import { canMarkThreadRead, canPostToThread, canReadThread } from '../../policies/threads.ts';
+import { presentMessage, presentThread, threadIdOf } from '../../presenters/thread.ts';
+import { findThread, getMessage, threadWithLastMessage, type ThreadRow } from '../../queries/threads.ts';
+
+export async function messageRoutes(app: FastifyInstance) {
+  /** PorpChat names are typed, not owned; a registered member's name is theirs alone. */
+  async function porpchatSender(actor: Actor | null, typed: string | undefined): Promise<string> {
+    const name = parse(porpNameInput, typed ?? '');
+    if (actor && actor.username.toLowerCase() === name.toLowerCase()) return actor.username;
+    const [owner] = await app.db
+      .select({ id: accounts.id })
+      .from(accounts)
+      .where(sql`lower(${accounts.username}) = lower(${name})`);
+    if (owner) throw conflict(MESSAGES.porpNameTaken);
+    return name;
+  }
+
+  /** messageUpdate goes only to those who may read the thread; a direct thread's list row moves too. */
+  async function announce(thread: ThreadRow, messageId: number) {
+    const message = await getMessage(app.db, messageId);
+    if (!message) return;
+    const payload = { result: { tid: threadIdOf(thread), message: presentMessage(message) } };
+    if (thread.kind === 'porpchat') return app.realtime.toPorpchat(SOCKET_EVENTS.messageUpdate, payload);
+    if (thread.kind === 'forum') return app.realtime.toSignedIn(SOCKET_EVENTS.messageUpdate, payload);
+    app.realtime.toUsers(thread.participantIds, SOCKET_EVENTS.messageUpdate, payload);
+    const { last } = await threadWithLastMessage(app.db, thread.id);
+    app.realtime.toUsers(thread.participantIds, SOCKET_EVENTS.threadUpdate, presentThread(thread, last ? [last] : []));
+  }
+
+  app.post('/message/addMessage', async (request) => {
+    const input = parse(messageInput, request.body);
+    const thread = await findThread(app.db, input.tid);
+    if (thread?.kind === 'porpchat') {
+      await app.rateLimiter.hit(
+        `porpchat:${request.actor ? `user:${request.actor.id}` : `ip:${request.ip}`}`,
+        app.config.rateLimits.porpchatPerClient,
+      );
+    } else {
+      const actor = requireActor(request.actor);
+      assertNamesSelf(actor, input.msg.sender);
+    }
+    if (!thread || !canPostToThread(request.actor, thread)) throw notFound('Thread not found');
+    const senderName =
+      thread.kind === 'porpchat'
+        ? await porpchatSender(request.actor, input.msg.sender)
+        : requireActor(request.actor).username;
+    const messageId = await postMessage(app.db, {
+      threadId: thread.id,
+      senderAccountId: request.actor?.id ?? null,
+      senderName,
+      content: input.msg.content,
+    });
+    await announce(thread, messageId);
+    const message = await getMessage(app.db, messageId);
+    if (!message) throw new Error('message vanished after insert');
+    return presentMessage(message);
+  });
+
+  app.post('/message/readMessage', async (request) => {
+    const actor = requireActor(request.actor);
+    const input = parse(readMessageInput, request.body);
+    assertNamesSelf(actor, input.username);
+    const message = await getMessage(app.db, Number(input.mid));
+    const thread = message ? await findThread(app.db, String(message.threadId)) : null;
+    if (!message || !thread || !canReadThread(actor, thread)) throw notFound('Message not found');
+    if (canMarkThreadRead(actor, thread)) await markRead(app.db, actor.id, message.id);
+    return { ok: true };
+  });
+}

@@ -1,0 +1,45 @@
+import { SOCKET_EVENTS, threadIdInput, threadInput, z } from '@porpoise/core';
+import type { FastifyInstance } from 'fastify';
+import { createDirectThread, markLastRead } from '../../commands/threads.ts';
+import { notFound } from '../../lib/http-error.ts';
+import { parse } from '../../lib/parse.ts';
+import { assertNamesSelf, requireActor } from '../../policies/actor.ts';
+import { canMarkThreadRead, canReadThread } from '../../policies/threads.ts';
+import { presentThread } from '../../presenters/thread.ts';
+import { findThread, listMessages, listThreadsOf, threadWithLastMessage } from '../../queries/threads.ts';
+
+const byIdParams = z.object({ id: threadIdInput });
+const usernameQuery = z.object({ username: z.string().optional() });
+
+/** Direct threads, and reading any thread the policy lets the caller see (spec section 7). */
+export async function threadRoutes(app: FastifyInstance) {
+  app.get('/thread/getThreads', async (request) => {
+    const actor = requireActor(request.actor);
+    assertNamesSelf(actor, parse(usernameQuery, request.query).username);
+    const rows = await listThreadsOf(app.db, actor.id);
+    return rows.map(({ thread, last }) => presentThread(thread, last ? [last] : []));
+  });
+
+  app.get('/thread/getThreadById/:id', async (request) => {
+    const { id } = parse(byIdParams, request.params);
+    const claimed = parse(usernameQuery, request.query).username;
+    if (request.actor) assertNamesSelf(request.actor, claimed);
+    const thread = await findThread(app.db, id);
+    // A thread the caller may not see answers exactly like a missing one.
+    if (!thread || !canReadThread(request.actor, thread)) throw notFound('Thread not found');
+    if (canMarkThreadRead(request.actor, thread)) await markLastRead(app.db, request.actor.id, thread.id);
+    return presentThread(thread, await listMessages(app.db, thread.id));
+  });
+
+  app.post('/thread/addThread', async (request) => {
+    const actor = requireActor(request.actor);
+    const input = parse(threadInput, request.body);
+    const [own, recipient] = input.accounts;
+    assertNamesSelf(actor, own);
+    const { threadId, recipientId } = await createDirectThread(app.db, actor, recipient ?? '');
+    const { thread, last } = await threadWithLastMessage(app.db, threadId);
+    const presented = presentThread(thread, last ? [last] : []);
+    app.realtime.toUsers([actor.id, recipientId], SOCKET_EVENTS.threadUpdate, presented);
+    return presented;
+  });
+}
