@@ -80,6 +80,11 @@ describe.each(DATABASE_KINDS)('the HTTP surface on %s', (kind) => {
     }
   });
 
+  it('answers a missing built file with 404, not the app', async () => {
+    for (const url of ['/assets/index-deadbeef.js', '/missing.css'])
+      expect((await t.app.inject(url)).statusCode).toBe(404);
+  });
+
   it('sends a strict content security policy and anti-sniffing headers', async () => {
     const response = await t.app.inject('/');
     const csp = String(response.headers['content-security-policy']);

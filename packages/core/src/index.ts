@@ -5,5 +5,4 @@ export * from './types.ts';
 export * from './rich-text.ts';
 export * from './time.ts';
 export * from './validation.ts';
-export { z } from 'zod';
 export * from './search.ts';

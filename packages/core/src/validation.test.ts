@@ -9,15 +9,13 @@ import {
   parseTagNames,
   passwordError,
   porpNameError,
-  questionInput,
   questionTextError,
   recipientError,
-  registerInput,
   tagNamesError,
   titleError,
   usernameError,
-  firstIssue,
 } from './validation.ts';
+import { questionInput, registerInput, firstIssue } from './schemas.ts';
 
 describe('registration rules', () => {
   it.each([

@@ -1,4 +1,5 @@
-import { MESSAGES, type RegisterInput } from '@porpoise/core';
+import { MESSAGES } from '@porpoise/core';
+import { type RegisterInput } from '@porpoise/core/schemas';
 import { sql } from 'drizzle-orm';
 import type { Db } from '../db/client.ts';
 import { accounts, profiles } from '../db/schema.ts';

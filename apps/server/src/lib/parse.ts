@@ -1,4 +1,4 @@
-import { firstIssue, type z } from '@porpoise/core';
+import { firstIssue, type z } from '@porpoise/core/schemas';
 import { badRequest } from './http-error.ts';
 
 /** Parses untrusted input with a core schema; a failure is a 400 with the rule's own message. */

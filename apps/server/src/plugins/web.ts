@@ -26,7 +26,9 @@ export const webPlugin = fp(
       });
     }
     app.setNotFoundHandler((request, reply) => {
-      if (request.url.startsWith('/api/') || request.url === '/api' || request.method !== 'GET') {
+      // A missing built file is a 404, never index.html: a browser would refuse HTML as a script.
+      const isFile = request.url.startsWith('/assets/') || /\.[a-z0-9]+$/i.test(request.url.split('?')[0] ?? '');
+      if (request.url.startsWith('/api/') || request.url === '/api' || request.method !== 'GET' || isFile) {
         return reply.code(404).send({ error: MESSAGES.notFound });
       }
       if (!hasWeb) {

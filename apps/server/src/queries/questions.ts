@@ -1,4 +1,5 @@
-import { parseSearch, type QuestionListQuery, type QuestionSummary, type Tag } from '@porpoise/core';
+import { parseSearch, type QuestionSummary, type Tag } from '@porpoise/core';
+import { type QuestionListQuery } from '@porpoise/core/schemas';
 import { sql, type SQL } from 'drizzle-orm';
 import { queryRows, type Db } from '../db/client.ts';
 import {

@@ -1,4 +1,5 @@
-import { MESSAGES, loginInput, registerInput, saveAccessibilityInput } from '@porpoise/core';
+import { MESSAGES } from '@porpoise/core';
+import { loginInput, registerInput, saveAccessibilityInput } from '@porpoise/core/schemas';
 import { saveAccessibilitySettings } from '../../commands/account-settings.ts';
 import { sql } from 'drizzle-orm';
 import type { FastifyInstance, FastifyRequest } from 'fastify';

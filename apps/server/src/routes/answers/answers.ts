@@ -1,4 +1,5 @@
-import { SOCKET_EVENTS, answerInput } from '@porpoise/core';
+import { SOCKET_EVENTS } from '@porpoise/core';
+import { answerInput } from '@porpoise/core/schemas';
 import type { FastifyInstance } from 'fastify';
 import { addAnswer } from '../../commands/add-answer.ts';
 import { parse } from '../../lib/parse.ts';

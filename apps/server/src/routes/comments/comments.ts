@@ -1,4 +1,5 @@
-import { SOCKET_EVENTS, commentInput } from '@porpoise/core';
+import { SOCKET_EVENTS } from '@porpoise/core';
+import { commentInput } from '@porpoise/core/schemas';
 import type { FastifyInstance } from 'fastify';
 import { addComment } from '../../commands/add-comment.ts';
 import { parse } from '../../lib/parse.ts';

@@ -1,4 +1,5 @@
-import { SOCKET_EVENTS, forumInput, z } from '@porpoise/core';
+import { SOCKET_EVENTS } from '@porpoise/core';
+import { forumInput, z } from '@porpoise/core/schemas';
 import type { FastifyInstance } from 'fastify';
 import { createForum } from '../../commands/threads.ts';
 import { parse } from '../../lib/parse.ts';

@@ -1,4 +1,5 @@
-import { MESSAGES, SOCKET_EVENTS, messageInput, porpNameInput, readMessageInput } from '@porpoise/core';
+import { MESSAGES, SOCKET_EVENTS } from '@porpoise/core';
+import { messageInput, porpNameInput, readMessageInput } from '@porpoise/core/schemas';
 import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { markRead, postMessage } from '../../commands/threads.ts';

@@ -1,4 +1,4 @@
-import { bioInput, z } from '@porpoise/core';
+import { bioInput, z } from '@porpoise/core/schemas';
 import { eq, sql } from 'drizzle-orm';
 import { updateBio } from '../../commands/account-settings.ts';
 import { accounts, profiles } from '../../db/schema.ts';

@@ -1,4 +1,5 @@
-import { SOCKET_EVENTS, idInput, questionInput, questionListQuery, voteInput, z } from '@porpoise/core';
+import { SOCKET_EVENTS } from '@porpoise/core';
+import { idInput, questionInput, questionListQuery, voteInput, z } from '@porpoise/core/schemas';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { addQuestion } from '../../commands/add-question.ts';
 import { recordView } from '../../commands/record-view.ts';

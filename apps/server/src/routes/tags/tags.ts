@@ -1,4 +1,4 @@
-import { z } from '@porpoise/core';
+import { z } from '@porpoise/core/schemas';
 import type { FastifyInstance } from 'fastify';
 import { notFound } from '../../lib/http-error.ts';
 import { parse } from '../../lib/parse.ts';

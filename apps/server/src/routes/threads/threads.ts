@@ -1,4 +1,5 @@
-import { SOCKET_EVENTS, threadIdInput, threadInput, z } from '@porpoise/core';
+import { SOCKET_EVENTS } from '@porpoise/core';
+import { threadIdInput, threadInput, z } from '@porpoise/core/schemas';
 import type { FastifyInstance } from 'fastify';
 import { createDirectThread, markLastRead } from '../../commands/threads.ts';
 import { notFound } from '../../lib/http-error.ts';

@@ -1,0 +1,131 @@
+import { expect, test } from '@playwright/test';
+import { newTestAccount, registerThroughUi } from './support';
+
+test.describe('registration', () => {
+  test('a new account lands on /accessibility-settings', async ({ page }) => {
+    const account = await registerThroughUi(page);
+    await expect(page.getByRole('heading', { level: 1, name: 'Accessibility Settings' })).toBeVisible();
+    await expect(page.getByRole('button', { name: `Go to ${account.username}'s profile` })).toBeVisible();
+    expect(await page.evaluate(() => localStorage.getItem('user'))).toBe(
+      JSON.stringify({ username: account.username }),
+    );
+  });
+
+  test('a 5-character password is refused with the minimum-length message', async ({ page }) => {
+    const account = newTestAccount();
+    await page.goto('/register');
+    await expect(page.getByRole('heading', { level: 1, name: 'Create Your Account' })).toBeVisible();
+    await page.getByLabel('Email').fill(account.email);
+    await page.getByLabel('Username').fill(account.username);
+    await page.getByLabel('Password').fill('12345');
+    await page.getByRole('button', { name: 'Sign Up' }).click();
+    await expect(page.getByRole('alert')).toHaveText(/Password should be at least 6 characters/);
+    await expect(page).toHaveURL(/\/register$/);
+  });
+
+  test('a username already in use is refused with the server message', async ({ page, browser }) => {
+    const taken = await registerThroughUi(page);
+    const other = await browser.newPage();
+    await other.goto('/register');
+    await other.getByLabel('Email').fill(`other-${taken.email}`);
+    await other.getByLabel('Username').fill(taken.username);
+    await other.getByLabel('Password').fill(taken.password);
+    await other.getByRole('button', { name: 'Sign Up' }).click();
+    await expect(other.getByRole('alert')).toHaveText(/Username already in use/);
+    await other.close();
+  });
+
+  test('a rate-limited registration shows the server text, and a server fault the generic message', async ({
+    page,
+  }) => {
+    const account = newTestAccount();
+    const replies = [
+      { status: 429, body: { error: 'Too many requests, please try again later' } },
+      { status: 500, body: { error: 'Internal server error' } },
+    ];
+    await page.route('**/api/account/addAccount', (route) => {
+      const reply = replies.shift() ?? { status: 500, body: {} };
+      return route.fulfill({ status: reply.status, json: reply.body });
+    });
+    await page.goto('/register');
+    await page.getByLabel('Email').fill(account.email);
+    await page.getByLabel('Username').fill(account.username);
+    await page.getByLabel('Password').fill(account.password);
+    await page.getByRole('button', { name: 'Sign Up' }).click();
+    await expect(page.getByRole('alert')).toHaveText(/Too many requests, please try again later/);
+    await page.getByRole('button', { name: 'Sign Up' }).click();
+    await expect(page.getByRole('alert')).toHaveText(/Failed to register account\. Please try again\./);
+    await expect(page).toHaveURL(/\/register$/);
+  });
+
+  test('the Show/Hide toggle reveals the password', async ({ page }) => {
+    await page.goto('/register');
+    const password = page.getByLabel('Password');
+    await password.fill('secret-value');
+    await expect(password).toHaveAttribute('type', 'password');
+    const toggle = page.getByRole('button', { name: 'Show' });
+    await expect(toggle).toHaveAttribute('aria-pressed', 'false');
+    await toggle.click();
+    await expect(password).toHaveAttribute('type', 'text');
+    await expect(page.getByRole('button', { name: 'Hide' })).toHaveAttribute('aria-pressed', 'true');
+  });
+});
+
+test.describe('signing in and out', () => {
+  test('sign out from /profile, then sign in, lands on /home', async ({ page }) => {
+    const account = await registerThroughUi(page);
+    await page.getByRole('button', { name: `Go to ${account.username}'s profile` }).click();
+    await expect(page).toHaveURL(/\/profile$/);
+    await expect(page.getByText(account.email)).toBeVisible();
+
+    await page.getByRole('button', { name: 'Sign Out' }).click();
+    await expect(page).toHaveURL(/\/$/);
+    await expect(page.getByRole('heading', { level: 1, name: 'Welcome to PorpChat!' })).toBeVisible();
+    await expect(page.getByRole('link', { name: 'Go to Questions' })).toHaveCount(0);
+    expect(await page.evaluate(() => localStorage.getItem('user'))).toBeNull();
+
+    await page.getByRole('link', { name: 'Sign In' }).click();
+    await expect(page).toHaveURL(/\/login$/);
+    await expect(page.getByRole('heading', { level: 1, name: 'Sign In' })).toBeVisible();
+    await page.getByLabel('Username').fill(account.username);
+    await page.getByLabel('Password').fill(account.password);
+    await page.getByRole('button', { name: 'Sign In' }).click();
+    await expect(page).toHaveURL(/\/home$/);
+    await expect(page.getByRole('heading', { level: 1, name: 'All Questions' })).toBeVisible();
+  });
+
+  test('a wrong password shows the invalid-login message', async ({ page, browser }) => {
+    const account = await registerThroughUi(page);
+    const other = await browser.newPage();
+    await other.goto('/login');
+    await other.getByLabel('Username').fill(account.username);
+    await other.getByLabel('Password').fill('not-the-password');
+    await other.getByRole('button', { name: 'Sign In' }).click();
+    await expect(other.getByRole('alert')).toHaveText(/Invalid username or password/);
+    await expect(other).toHaveURL(/\/login$/);
+    await other.close();
+  });
+
+  test('sign in returns to the page named by redirectTo, and ignores other sites', async ({ page, browser }) => {
+    const account = await registerThroughUi(page);
+    const other = await browser.newPage();
+    for (const [redirectTo, expected] of [
+      ['/tags', /\/tags$/],
+      ['//example.com/x', /\/home$/],
+    ] as const) {
+      await other.goto(`/login?redirectTo=${encodeURIComponent(redirectTo)}`);
+      await other.getByLabel('Username').fill(account.username);
+      await other.getByLabel('Password').fill(account.password);
+      await other.getByRole('button', { name: 'Sign In' }).click();
+      await expect(other).toHaveURL(expected);
+      await other.context().clearCookies();
+    }
+    await other.close();
+  });
+
+  test('a signed-in route redirects to / when signed out', async ({ page }) => {
+    await page.goto('/home');
+    await expect(page).toHaveURL(/\/$/);
+    await expect(page.getByRole('heading', { level: 1, name: 'Welcome to PorpChat!' })).toBeVisible();
+  });
+});

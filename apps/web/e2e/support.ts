@@ -1,0 +1,75 @@
+import { createRequire } from 'node:module';
+import { expect, type Page } from '@playwright/test';
+import type { AxeResults } from 'axe-core';
+import type { Account, AccessibilitySettings } from '@porpoise/core';
+
+declare global {
+  interface Window {
+    axe: { run: (context: Document) => Promise<AxeResults> };
+  }
+}
+
+let counter = 0;
+
+/** A username no other test (or earlier run against the same server) has used; fits the 3-30 character rule. */
+export function uniqueUsername(prefix = 'user'): string {
+  counter += 1;
+  const stamp = Date.now().toString(36);
+  const random = Math.random().toString(36).slice(2, 6);
+  return `${prefix}_${stamp}${random}${counter}`.slice(0, 30);
+}
+
+export const TEST_PASSWORD = 'correct-horse-battery';
+
+export interface TestAccount {
+  username: string;
+  email: string;
+  password: string;
+}
+
+export function newTestAccount(prefix?: string): TestAccount {
+  const username = uniqueUsername(prefix);
+  return { username, email: `${username.toLowerCase()}@example.com`, password: TEST_PASSWORD };
+}
+
+/** Fills and submits /register; resolves once the app has landed on /accessibility-settings. */
+export async function registerThroughUi(page: Page, account: TestAccount = newTestAccount()): Promise<TestAccount> {
+  await page.goto('/register');
+  await page.getByLabel('Email').fill(account.email);
+  await page.getByLabel('Username').fill(account.username);
+  await page.getByLabel('Password').fill(account.password);
+  await page.getByRole('button', { name: 'Sign Up' }).click();
+  await expect(page).toHaveURL(/\/accessibility-settings$/);
+  return account;
+}
+
+const require = createRequire(import.meta.url);
+const AXE_SCRIPT = require.resolve('axe-core/axe.min.js');
+
+/** Runs axe-core on the page and fails on any violation of serious or critical impact. */
+export async function expectNoSeriousAxeViolations(page: Page): Promise<void> {
+  await page.addScriptTag({ path: AXE_SCRIPT });
+  const results = await page.evaluate(() => window.axe.run(document));
+  const serious = results.violations
+    .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
+    .map((violation) => ({
+      id: violation.id,
+      impact: violation.impact,
+      help: violation.help,
+      targets: violation.nodes.map((node) => node.target.join(' ')),
+    }));
+  expect(serious, `axe violations on ${page.url()}`).toEqual([]);
+}
+
+/**
+ * Serves /api/account/me with the given accessibility settings in place of the stored
+ * ones, so the theme can be checked before the settings screen exists. A 401 passes through.
+ */
+export async function overrideAccessibilitySettings(page: Page, settings: AccessibilitySettings): Promise<void> {
+  await page.route('**/api/account/me', async (route) => {
+    const response = await route.fetch();
+    if (response.status() !== 200) return route.fulfill({ response });
+    const account = (await response.json()) as Account;
+    return route.fulfill({ response, json: { ...account, accessibilitySettings: settings } });
+  });
+}

@@ -1,0 +1,65 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { defineConfig } from '@playwright/test';
+
+const PORT = 3100;
+const HOST = '127.0.0.1';
+const repoRoot = path.resolve(import.meta.dirname, '../..');
+const serverEntry = path.resolve(import.meta.dirname, '../../apps/server/dist/server.js');
+
+/**
+ * A fresh, empty database for each run. Playwright loads this file again in every
+ * worker; workers inherit the runner's environment, so only the runner makes the
+ * directory, and only the runner removes it when it exits.
+ */
+const DATA_DIR_ENV = 'PORPOISE_E2E_DATA_DIR';
+let dataDir = process.env[DATA_DIR_ENV];
+if (dataDir === undefined) {
+  const created = fs.mkdtempSync(path.join(os.tmpdir(), 'porpoise-e2e-'));
+  dataDir = created;
+  process.env[DATA_DIR_ENV] = created;
+  process.on('exit', () => fs.rmSync(created, { recursive: true, force: true }));
+}
+
+export default defineConfig({
+  testDir: './e2e',
+  workers: 1,
+  fullyParallel: false,
+  forbidOnly: Boolean(process.env.CI),
+  reporter: 'list',
+  outputDir: path.resolve(repoRoot, 'test-results/e2e'),
+  use: {
+    baseURL: process.env.E2E_BASE_URL ?? `http://${HOST}:${PORT}`,
+    // Debian's Chromium; Playwright never downloads a browser here.
+    launchOptions: {
+      executablePath: '/usr/bin/chromium',
+      args: [
+        '--headless',
+        '--no-sandbox',
+        '--disable-gpu',
+        '--disable-background-networking',
+        '--disable-quic',
+        '--no-first-run',
+        '--disable-component-update',
+        '--disable-sync',
+      ],
+    },
+    trace: 'retain-on-failure',
+  },
+  webServer: {
+    command: `node "${serverEntry}"`,
+    cwd: repoRoot,
+    url: `http://${HOST}:${PORT}/api/healthz`,
+    reuseExistingServer: false,
+    timeout: 60_000,
+    // SIGTERM lets the server close its embedded database before the directory is removed.
+    gracefulShutdown: { signal: 'SIGTERM', timeout: 10_000 },
+    env: {
+      PORT: String(PORT),
+      HOST,
+      DATA_DIR: dataDir,
+      RATE_LIMIT_MULTIPLIER: '100',
+    },
+  },
+});

@@ -1,0 +1,41 @@
+import { Outlet, ScrollRestoration, useLoaderData } from 'react-router';
+import type { Account } from '@porpoise/core';
+import { getCurrentAccount } from '@/features/auth/api/me';
+import { AccountProvider } from '@/features/auth/hooks/use-account';
+import { useBodyTheme } from '@/hooks/use-body-theme';
+import { useFocusOnNavigation } from '@/hooks/use-focus-on-navigation';
+import { MAIN_CONTENT_ID } from './main-content';
+
+/**
+ * The account, if any, for every screen: open screens adapt to it (theme, a link to
+ * the questions). They must keep working when the API is down, so a failure here
+ * counts as signed out; the signed-in layout's own loader reports real errors.
+ */
+export async function rootLoader(): Promise<Account | null> {
+  try {
+    return await getCurrentAccount();
+  } catch {
+    return null;
+  }
+}
+
+export function RootLayout() {
+  const account = useLoaderData<typeof rootLoader>();
+  useBodyTheme(account?.accessibilitySettings ?? null);
+  useFocusOnNavigation(MAIN_CONTENT_ID);
+  return (
+    <AccountProvider account={account}>
+      <ScrollRestoration />
+      <Outlet />
+    </AccountProvider>
+  );
+}
+
+/** Shown while the first loaders run, before any screen can be drawn. */
+export function AppLoading() {
+  return (
+    <p className="app-loading" role="status">
+      Loading…
+    </p>
+  );
+}

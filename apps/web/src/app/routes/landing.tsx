@@ -1,0 +1,28 @@
+import { Link } from 'react-router';
+import { CenteredCard } from '@/components/centered-card';
+import { DocumentTitle } from '@/components/document-title';
+import { paths } from '@/config/paths';
+import { useOptionalAccount } from '@/features/auth/hooks/use-account';
+import { PorpEntryForm } from '@/features/porpchat/components/porp-entry-form';
+
+/** / and /porp: the PorpChat entry, with the ways into an account (spec section 2, product.md section 2). */
+export function LandingRoute() {
+  const account = useOptionalAccount();
+  return (
+    <CenteredCard>
+      <DocumentTitle title="Welcome to PorpChat" />
+      <h1 className="card__title">Welcome to PorpChat!</h1>
+      <p className="card__lead">Chat with everyone here, no account needed. Choose a name to join.</p>
+      <PorpEntryForm />
+      <nav className="card__links" aria-label="Account">
+        {account === null ? null : (
+          <Link to={paths.home()} className="card__link--primary">
+            Go to Questions
+          </Link>
+        )}
+        <Link to={paths.login()}>Sign In</Link>
+        <Link to={paths.register()}>Create Your Account</Link>
+      </nav>
+    </CenteredCard>
+  );
+}

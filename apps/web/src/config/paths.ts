@@ -1,0 +1,72 @@
+/**
+ * Every route of the app in one place (spec section 2 plus /login). Each entry is a
+ * function building the href (`paths.question(qid)`) that also carries the router
+ * pattern (`paths.question.pattern`), so links and routes cannot drift apart.
+ */
+
+type PathBuilder<Args extends unknown[]> = ((...args: Args) => string) & { readonly pattern: string };
+
+function route<Args extends unknown[]>(pattern: string, build: (...args: Args) => string): PathBuilder<Args> {
+  return Object.assign(build, { pattern });
+}
+
+/** Appends the non-empty entries as a query string. */
+function withQuery(path: string, query: Record<string, string | undefined>): string {
+  const params = new URLSearchParams();
+  for (const [key, value] of Object.entries(query)) {
+    if (value !== undefined && value !== '') params.set(key, value);
+  }
+  const search = params.toString();
+  return search === '' ? path : `${path}?${search}`;
+}
+
+const segment = (value: string) => encodeURIComponent(value);
+
+/** The /login query parameter naming the page that sent the user to sign in. */
+export const REDIRECT_PARAM = 'redirectTo';
+
+export interface HomeQuery {
+  search?: string;
+  tag?: string;
+  order?: string;
+}
+
+export const paths = {
+  landing: route('/', () => '/'),
+  porp: route('/porp', () => '/porp'),
+  register: route('/register', () => '/register'),
+  login: route('/login', (redirectTo?: string) => withQuery('/login', { [REDIRECT_PARAM]: redirectTo })),
+  porpchat: route('/porpchat', () => '/porpchat'),
+  home: route('/home', (query: HomeQuery = {}) => withQuery('/home', { ...query })),
+  tags: route('/tags', () => '/tags'),
+  forums: route('/forums', () => '/forums'),
+  // The id is optional in the pattern so a bare /question reaches its loader, which sends it to /home.
+  question: route('/question/:qid?', (qid: string) => `/question/${segment(qid)}`),
+  newQuestion: route('/new/question', () => '/new/question'),
+  newAnswer: route('/new/answer/:qid', (qid: string) => `/new/answer/${segment(qid)}`),
+  profile: route('/profile', () => '/profile'),
+  userProfile: route('/profile/:username', (username: string) => `/profile/${segment(username)}`),
+  threads: route('/threads', () => '/threads'),
+  newThread: route('/new/thread', () => '/new/thread'),
+  thread: route('/threads/:tid', (tid: string) => `/threads/${segment(tid)}`),
+  newForum: route('/new/forum', () => '/new/forum'),
+  accessibilitySettings: route('/accessibility-settings', () => '/accessibility-settings'),
+  /** Anything no other route matches; there is nothing to link to. */
+  notFound: { pattern: '*' },
+} as const;
+
+const PROBE_ORIGIN = 'http://porpoise.invalid';
+
+/**
+ * The in-app path to return to after signing in, or null when the value could send
+ * the browser elsewhere: only '/...' is accepted, never '//host' or '/\host' (which
+ * browsers treat as another origin), and the value must still resolve to this origin
+ * once the URL parser has dropped tabs and newlines.
+ */
+export function safeRedirectTarget(value: string | null): string | null {
+  if (value === null || !value.startsWith('/')) return null;
+  if (value.startsWith('//') || value.startsWith('/\\')) return null;
+  const url = new URL(value, PROBE_ORIGIN);
+  if (url.origin !== PROBE_ORIGIN) return null;
+  return `${url.pathname}${url.search}${url.hash}`;
+}

@@ -1,0 +1,6 @@
+import { apiRequest } from '@/lib/api-client';
+
+/** Ends the session on the server, which also clears the cookie. */
+export async function logout(): Promise<void> {
+  await apiRequest<unknown>('/account/logout', { method: 'POST' });
+}

@@ -1,0 +1,17 @@
+import { useEffect, useRef } from 'react';
+import { useLocation } from 'react-router';
+
+/**
+ * Moves focus to the element with the given id after each change of page, so keyboard
+ * and screen-reader users start at the new content instead of a link that is gone.
+ * The first page is left alone: the browser's own start position is right there.
+ */
+export function useFocusOnNavigation(targetId: string): void {
+  const { pathname } = useLocation();
+  const previous = useRef(pathname);
+  useEffect(() => {
+    if (previous.current === pathname) return;
+    previous.current = pathname;
+    document.getElementById(targetId)?.focus({ preventScroll: true });
+  }, [pathname, targetId]);
+}

@@ -1,0 +1,112 @@
+import { MESSAGES } from '@porpoise/core';
+
+/** Where the server mounts its API (product.md section 1): same origin, prefix /api. */
+const API_PREFIX = '/api';
+
+/** A failed API call: the HTTP status (0 when no response arrived) and the server's `{error}` text, if any. */
+export class ApiError extends Error {
+  override readonly name = 'ApiError';
+  readonly status: number;
+  /** The `error` field of the server's JSON reply, which is meant to be shown to the user. */
+  readonly serverMessage: string | null;
+
+  constructor(status: number, serverMessage: string | null, message: string) {
+    super(message);
+    this.status = status;
+    this.serverMessage = serverMessage;
+  }
+}
+
+export interface RequestOptions {
+  method?: 'GET' | 'POST' | 'PUT';
+  /** Sent as JSON. */
+  body?: unknown;
+  query?: Record<string, string | number | undefined>;
+  signal?: AbortSignal;
+  /**
+   * Statuses that are an ordinary answer rather than a fault (401 from /account/me just
+   * means "signed out"): still logged and rejected, but at debug level.
+   */
+  expectedStatuses?: readonly number[];
+}
+
+function buildUrl(path: string, query: RequestOptions['query']): string {
+  const params = new URLSearchParams();
+  for (const [key, value] of Object.entries(query ?? {})) {
+    if (value !== undefined) params.set(key, String(value));
+  }
+  const search = params.toString();
+  return `${API_PREFIX}${path}${search === '' ? '' : `?${search}`}`;
+}
+
+function parseJson(text: string): unknown {
+  if (text === '') return undefined;
+  try {
+    return JSON.parse(text) as unknown;
+  } catch {
+    return undefined;
+  }
+}
+
+function errorText(body: unknown): string | null {
+  if (typeof body === 'object' && body !== null && 'error' in body && typeof body.error === 'string') {
+    return body.error;
+  }
+  return null;
+}
+
+const isAbort = (error: unknown) => error instanceof DOMException && error.name === 'AbortError';
+
+/**
+ * Calls the API and resolves with the parsed JSON reply. Any failure (no response, or a
+ * status other than 2xx) is logged and then rejected as an ApiError (spec section 7).
+ * The reply is trusted to have the shape T: the server's response schemas guarantee it.
+ */
+export async function apiRequest<T>(path: string, options: RequestOptions = {}): Promise<T> {
+  const { method = 'GET', body, query, signal, expectedStatuses = [] } = options;
+  const url = buildUrl(path, query);
+  const headers: Record<string, string> = { Accept: 'application/json' };
+  if (body !== undefined) headers['Content-Type'] = 'application/json';
+
+  let response: Response;
+  try {
+    response = await fetch(url, {
+      method,
+      headers,
+      credentials: 'same-origin',
+      body: body === undefined ? null : JSON.stringify(body),
+      signal: signal ?? null,
+    });
+  } catch (cause) {
+    // A cancelled request (the user navigated away) is not a failure worth logging.
+    if (isAbort(cause)) throw cause;
+    console.error(`${method} ${url} failed:`, cause);
+    throw new ApiError(0, null, MESSAGES.unavailable);
+  }
+
+  const text = await response.text().catch(() => '');
+  const data = parseJson(text);
+  if (!response.ok) {
+    const serverMessage = errorText(data);
+    const error = new ApiError(
+      response.status,
+      serverMessage,
+      serverMessage ?? `${method} ${url} failed with status ${response.status}`,
+    );
+    const log = expectedStatuses.includes(response.status) ? console.debug : console.error;
+    log(`${method} ${url} failed with status ${response.status}:`, serverMessage ?? text);
+    throw error;
+  }
+  return data as T;
+}
+
+/**
+ * The text to show for a failed call: the server's own message for a 4xx reply (such as
+ * 'Username already in use' or a rate-limit notice), otherwise the fallback. Server
+ * faults and lost connections get the fallback: their details mean nothing to the user.
+ */
+export function userFacingError(error: unknown, fallback: string): string {
+  if (!(error instanceof ApiError) || error.status < 400 || error.status >= 500) return fallback;
+  if (error.serverMessage) return error.serverMessage;
+  return error.status === 429 ? MESSAGES.tooManyRequests : fallback;
+}

@@ -1,0 +1,146 @@
+/**
+ * zod schemas for the server's input, built from the rules in validation.ts so that the
+ * server answers with the very message the form shows. A separate entry point
+ * (`@porpoise/core/schemas`) keeps zod out of the web app's bundle.
+ */
+import { z } from 'zod';
+import { LIMITS } from './limits.ts';
+import { MESSAGES } from './messages.ts';
+import { COLOR_BLINDNESS, ORDERS } from './types.ts';
+import {
+  answerTextError,
+  bioError,
+  commentTextError,
+  emailError,
+  forumDescriptionError,
+  forumNameError,
+  messageError,
+  passwordError,
+  porpNameError,
+  questionTextError,
+  tagNamesError,
+  titleError,
+  usernameError,
+  type Rule,
+} from './validation.ts';
+
+export { z };
+/** Text that PostgreSQL can store: no NUL character and no lone surrogate. */
+export const storableText = (field: string) =>
+  z.string({ error: `${field} must be text` }).refine((value) => !value.includes('\u0000') && value.isWellFormed(), {
+    error: `${field} contains characters that are not allowed`,
+  });
+
+const ruled = (field: string, rule: Rule) =>
+  storableText(field).superRefine((value, ctx) => {
+    const message = rule(value);
+    if (message) ctx.addIssue({ code: 'custom', message });
+  });
+
+export const registerInput = z.object({
+  username: ruled('Username', usernameError),
+  email: ruled('Email', emailError).transform((email) => email.trim()),
+  password: ruled('Password', passwordError),
+  createdAt: z.unknown().optional(),
+});
+export type RegisterInput = z.infer<typeof registerInput>;
+
+export const loginInput = z.object({
+  username: storableText('Username').max(200),
+  password: storableText('Password').max(1_000),
+});
+export type LoginInput = z.infer<typeof loginInput>;
+
+/** Ids are positive integers sent as strings or numbers. */
+export const idInput = z
+  .union([z.string().regex(/^[1-9][0-9]{0,15}$/), z.number().int().positive().max(Number.MAX_SAFE_INTEGER)], {
+    error: 'Invalid id',
+  })
+  .transform((id) => String(id));
+
+export const accessibilitySettingsInput = z.object({
+  lowVision: z.boolean({ error: 'Low vision must be yes or no' }),
+  colorBlindness: z.enum(COLOR_BLINDNESS, { error: 'Choose a colour-blindness option' }),
+});
+
+export const orderInput = z.enum(ORDERS, { error: 'Unknown order' });
+
+export const questionInput = z.object({
+  title: ruled('Title', titleError),
+  text: ruled('Question text', questionTextError),
+  tags: z
+    .array(z.object({ name: storableText('Tag') }), { error: MESSAGES.tagsTooFew })
+    .transform((tags) => [...new Set(tags.map((tag) => tag.name.trim().toLowerCase()))])
+    .superRefine((names, ctx) => {
+      const message =
+        tagNamesError(names) ?? (names.some((name) => /\s/.test(name) || name === '') ? MESSAGES.tagsTooFew : null);
+      if (message) ctx.addIssue({ code: 'custom', message });
+    }),
+  askedBy: z.string().optional(),
+});
+
+export const answerInput = z.object({
+  qid: idInput,
+  ans: z.object({ text: ruled('Answer text', answerTextError), ansBy: z.string().optional() }),
+});
+
+export const commentInput = z.object({
+  id: idInput,
+  type: z.enum(['question', 'answer'], { error: "type must be 'question' or 'answer'" }),
+  comment: z.object({ text: ruled('Comment', commentTextError), commentBy: z.string().optional() }),
+});
+
+export const bioInput = z.object({ username: z.string(), bio: ruled('Bio', bioError) });
+
+export const forumInput = z.object({
+  name: ruled('Name', forumNameError).transform((name) => name.trim()),
+  description: ruled('Description', forumDescriptionError).transform((text) => text.trim()),
+});
+
+/** The first issue's message, which is what the server answers with. */
+export function firstIssue(error: z.ZodError): string {
+  return error.issues[0]?.message ?? 'Invalid request';
+}
+
+/** GET /api/getQuestion's query: order, search, tag and paging (product.md section 3). */
+export const questionListQuery = z.object({
+  order: orderInput.default('newest'),
+  search: storableText('search').max(500).optional(),
+  tag: storableText('tag').max(LIMITS.tagNameMax).optional(),
+  limit: z.coerce
+    .number({ error: 'limit must be a number' })
+    .int()
+    .min(1)
+    .max(LIMITS.pageSizeMax)
+    .default(LIMITS.pageSizeDefault),
+  offset: z.coerce.number({ error: 'offset must be a number' }).int().min(0).max(1_000_000).default(0),
+});
+export type QuestionListQuery = z.infer<typeof questionListQuery>;
+
+export const voteInput = z.object({ qid: idInput, username: z.string().optional() });
+
+export const saveAccessibilityInput = z.object({
+  username: z.string({ error: 'username is required' }),
+  accessibilitySettings: accessibilitySettingsInput,
+});
+
+export const threadInput = z.object({
+  accounts: z
+    .array(z.string(), { error: MESSAGES.recipientEmpty })
+    .length(2, { error: 'A thread has exactly two accounts' }),
+});
+
+/** A thread id: a numeric id, or PorpChat's fixed id. */
+export const threadIdInput = z.union([z.literal('porpchat'), idInput], { error: 'Invalid thread id' });
+
+export const messageInput = z.object({
+  tid: threadIdInput,
+  msg: z.object({
+    content: ruled('Message', messageError),
+    sender: storableText('Sender').optional(),
+  }),
+});
+
+export const readMessageInput = z.object({ mid: idInput, username: z.string().optional() });
+
+export const porpNameInput = ruled('Username', porpNameError).transform((name) => name.trim());
