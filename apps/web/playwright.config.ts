@@ -3,7 +3,6 @@ import os from 'node:os';
 import path from 'node:path';
 import { defineConfig } from '@playwright/test';
 
-const PORT = 3100;
 const HOST = '127.0.0.1';
 const repoRoot = path.resolve(import.meta.dirname, '../..');
 const serverEntry = path.resolve(import.meta.dirname, '../../apps/server/dist/server.js');
@@ -21,6 +20,14 @@ if (dataDir === undefined) {
   process.env[DATA_DIR_ENV] = created;
   process.on('exit', () => fs.rmSync(created, { recursive: true, force: true }));
 }
+
+/**
+ * The server's port: E2E_PORT, or a random high port picked once by the runner (and
+ * inherited by the workers) so that several runs on one machine never collide.
+ */
+const PORT_ENV = 'PORPOISE_E2E_PORT';
+process.env[PORT_ENV] ??= process.env.E2E_PORT ?? String(20_000 + Math.floor(Math.random() * 20_000));
+const PORT = Number(process.env[PORT_ENV]);
 
 export default defineConfig({
   testDir: './e2e',
