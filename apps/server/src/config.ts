@@ -21,8 +21,18 @@ export interface Config {
     loginPerUsername: RateRule;
     registerPerIp: RateRule;
     porpchatPerClient: RateRule;
+    /** Questions, answers, comments and messages together: about one every 5 s, burst-tolerant. */
+    postsPerAccount: RateRule;
+    questionsPerDay: RateRule;
+    answersPerDay: RateRule;
+    commentsPerDay: RateRule;
+    messagesPerDay: RateRule;
+    votesPerAccount: RateRule;
+    votesPerDay: RateRule;
   };
 }
+
+const DAY_MS = 24 * 60 * 60 * 1000;
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 // src/ in development and tests, dist/ once bundled: both sit directly in apps/server.
@@ -45,6 +55,13 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       loginPerUsername: rule(10, 10 * 60_000),
       registerPerIp: rule(10, 60 * 60_000),
       porpchatPerClient: rule(10, 10_000),
+      postsPerAccount: rule(12, 60_000),
+      questionsPerDay: rule(50, DAY_MS),
+      answersPerDay: rule(200, DAY_MS),
+      commentsPerDay: rule(500, DAY_MS),
+      messagesPerDay: rule(1_000, DAY_MS),
+      votesPerAccount: rule(60, 60_000),
+      votesPerDay: rule(1_000, DAY_MS),
     },
   };
 }

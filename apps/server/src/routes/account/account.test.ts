@@ -96,7 +96,7 @@ describe.each(DATABASE_KINDS)('accounts on %s', (kind) => {
       ['an empty email', { email: '' }, MESSAGES.emailRequired],
       ['a missing password', { password: undefined }, 'Password must be text'],
       ['a password that is a number', { password: 123456 }, 'Password must be text'],
-      ['a NUL character', { username: 'bad\u0000name' }, 'Username contains characters that are not allowed'],
+      ['a NUL character', { username: 'bad\u0000name' }, 'The request contains characters that are not allowed'],
     ])('refuses %s with 400 and its message', async (_label, override, message) => {
       const username = uniqueName();
       const before = await accountCount();

@@ -5,6 +5,7 @@ import { addComment } from '../../commands/add-comment.ts';
 import { parse } from '../../lib/parse.ts';
 import { assertNamesSelf, requireActor } from '../../policies/actor.ts';
 import { presentComment } from '../../presenters/question.ts';
+import { limitPosting } from '../../lib/posting-limits.ts';
 
 export async function commentRoutes(app: FastifyInstance) {
   /**
@@ -15,6 +16,7 @@ export async function commentRoutes(app: FastifyInstance) {
     const actor = requireActor(request.actor);
     const input = parse(commentInput, request.body);
     assertNamesSelf(actor, input.comment.commentBy);
+    await limitPosting(app, actor, 'comment');
     const { comment: row, questionId } = await addComment(
       app.db,
       actor,

@@ -10,6 +10,7 @@ import { assertNamesSelf, requireActor, type Actor } from '../../policies/actor.
 import { canMarkThreadRead, canPostToThread, canReadThread } from '../../policies/threads.ts';
 import { presentMessage, presentThread, threadIdOf } from '../../presenters/thread.ts';
 import { findThread, getMessage, threadWithLastMessage, type ThreadRow } from '../../queries/threads.ts';
+import { limitPosting } from '../../lib/posting-limits.ts';
 
 export async function messageRoutes(app: FastifyInstance) {
   /** PorpChat names are typed, not owned; a registered member's name is theirs alone. */
@@ -47,6 +48,7 @@ export async function messageRoutes(app: FastifyInstance) {
     } else {
       const actor = requireActor(request.actor);
       assertNamesSelf(actor, input.msg.sender);
+      await limitPosting(app, actor, 'message');
     }
     if (!thread || !canPostToThread(request.actor, thread)) throw notFound('Thread not found');
     const senderName =

@@ -357,9 +357,13 @@ describe.each(DATABASE_KINDS)('questions, answers, comments, votes and tags on %
     const vote = (user: TestUser, direction: 'up' | 'down', qid: string, username = user.username) =>
       post(user, `/api/${direction}voteQuestion`, { qid, username });
 
+    // A repeat within two seconds is a duplicate; these toggles are a person's later clicks.
+    const later = () => t.app.db.execute(sql`update votes set voted_at = now() - interval '1 minute'`);
+
     it('toggles in both directions and moves a vote', async () => {
       const qid = await askQuestion(t.app, alice);
       expect((await vote(bob, 'up', qid)).json()).toEqual({ qid, upVotes: [bob.username], downVotes: [] });
+      await later();
       expect((await vote(bob, 'up', qid)).json()).toEqual({ qid, upVotes: [], downVotes: [] });
       expect((await vote(bob, 'down', qid)).json()).toEqual({ qid, upVotes: [], downVotes: [bob.username] });
       expect((await vote(bob, 'up', qid)).json()).toEqual({ qid, upVotes: [bob.username], downVotes: [] });
@@ -373,10 +377,27 @@ describe.each(DATABASE_KINDS)('questions, answers, comments, votes and tags on %
         upVotes: [],
         downVotes: expect.arrayContaining([alice.username, bob.username]) as unknown,
       });
+      await later();
+      expect((await vote(alice, 'down', qid)).json()).toEqual({ qid, upVotes: [], downVotes: [bob.username] });
+      expect((await vote(alice, 'down', qid)).json()).toEqual({
+        qid,
+        upVotes: [],
+        downVotes: expect.arrayContaining([alice.username, bob.username]) as unknown,
+      });
       const page = await question(qid);
       expect(page.downVotes.sort()).toEqual([alice.username, bob.username].sort());
       const { questions } = await list(alice, 'limit=100');
       expect(questions.find((q) => q._id === qid)?.voteCount).toBe(-2);
+    });
+
+    it('counts 50 identical upvotes sent in parallel as exactly one vote', async () => {
+      const qid = await askQuestion(t.app, alice);
+      const responses = await Promise.all(Array.from({ length: 50 }, () => vote(bob, 'up', qid)));
+      expect(responses.every((r) => r.statusCode === 200)).toBe(true);
+      const page = await question(qid);
+      expect(page.upVotes).toEqual([bob.username]);
+      expect(page.downVotes).toEqual([]);
+      expect(await count('votes where question_id = ' + Number(qid))).toBe(1);
     });
 
     it("refuses a vote in someone else's name, and on a missing question", async () => {

@@ -9,6 +9,7 @@ import { parse } from '../../lib/parse.ts';
 import { assertNamesSelf, requireActor } from '../../policies/actor.ts';
 import { presentQuestion } from '../../presenters/question.ts';
 import { getQuestionDetail, getQuestionSummary, getVoters, listQuestions } from '../../queries/questions.ts';
+import { limitPosting } from '../../lib/posting-limits.ts';
 
 const byIdParams = z.object({ id: idInput });
 const byIdQuery = z.object({ username: z.string().optional() });
@@ -41,6 +42,7 @@ export async function questionRoutes(app: FastifyInstance) {
     const actor = requireActor(request.actor);
     const input = parse(questionInput, request.body);
     assertNamesSelf(actor, input.askedBy);
+    await limitPosting(app, actor, 'question');
     const questionId = await addQuestion(app.db, actor, { title: input.title, text: input.text, tagNames: input.tags });
     const detail = await getQuestionDetail(app.db, questionId);
     const summary = await getQuestionSummary(app.db, questionId);
@@ -53,6 +55,7 @@ export async function questionRoutes(app: FastifyInstance) {
     const actor = requireActor(request.actor);
     const input = parse(voteInput, request.body);
     assertNamesSelf(actor, input.username);
+    await limitPosting(app, actor, 'vote');
     const questionId = Number(input.qid);
     await toggleVote(app.db, actor, questionId, direction);
     const voters = await getVoters(app.db, questionId);

@@ -1,0 +1,1 @@
+ALTER TABLE "votes" ADD COLUMN "voted_at" timestamp with time zone DEFAULT now() NOT NULL;

@@ -1,0 +1,22 @@
+import type { FastifyInstance } from 'fastify';
+import type { Actor } from '../policies/actor.ts';
+
+export type PostKind = 'question' | 'answer' | 'comment' | 'message' | 'vote';
+
+/**
+ * Per-account limits on writing, like Discourse's: a burst-tolerant rate (about one post
+ * every 5 s) and a daily cap per kind. Past either, the request gets 429 with Retry-After.
+ */
+export async function limitPosting(app: FastifyInstance, actor: Actor, kind: PostKind): Promise<void> {
+  const limits = app.config.rateLimits;
+  const daily = {
+    question: limits.questionsPerDay,
+    answer: limits.answersPerDay,
+    comment: limits.commentsPerDay,
+    message: limits.messagesPerDay,
+    vote: limits.votesPerDay,
+  }[kind];
+  if (kind === 'vote') await app.rateLimiter.hit(`vote:account:${actor.id}`, limits.votesPerAccount);
+  else await app.rateLimiter.hit(`post:account:${actor.id}`, limits.postsPerAccount);
+  await app.rateLimiter.hit(`${kind}:day:account:${actor.id}`, daily);
+}
