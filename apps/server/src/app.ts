@@ -58,8 +58,15 @@ export async function buildApp({ config, database, logger = true, logStream }: B
     routerOptions: { ignoreTrailingSlash: true },
   });
   app.decorate('config', config);
+  // While shutting down, answers in flight also close their keep-alive connection, so the
+  // server stops as soon as they are done instead of waiting for clients to hang up.
+  let closing = false;
+  app.addHook('preClose', async () => {
+    closing = true;
+  });
   app.addHook('onSend', async (request, reply) => {
     void reply.header('x-request-id', request.id);
+    if (closing) void reply.header('connection', 'close');
   });
 
   // external -> app plugins -> routes

@@ -36,6 +36,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
     const pool = new pg.Pool({ connectionString: options.url, max: options.poolSize ?? 20 });
     // An idle client losing its server (a PostgreSQL restart) must not crash the process.
     pool.on('error', () => undefined);
+    pool.on('connect', (client) => client.on('error', () => undefined));
     const db = drizzlePg({ client: pool, schema });
     const client = await pool.connect();
     try {

@@ -34,12 +34,19 @@ const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 async function usePostgresAdapter(app: FastifyInstance, io: Server, url: string): Promise<void> {
   const pool = new pg.Pool({ connectionString: url, max: 3 });
   pool.on('error', (error) => app.log.warn({ err: error }, 'socket.io adapter connection lost'));
+  // The adapter keeps its LISTEN connection checked out; without a listener, that connection
+  // failing (a PostgreSQL restart) would be an unhandled 'error' event and end the process.
+  pool.on('connect', (client) =>
+    client.on('error', (error) => app.log.warn({ err: error }, 'socket.io adapter connection lost')),
+  );
   io.adapter(createAdapter(pool, { errorHandler: (error) => app.log.warn({ err: error }, 'socket.io adapter') }));
   for (let waited = 0; pool.totalCount === pool.idleCount && waited < 5_000; waited += 10) await sleep(10);
   await sleep(50);
   app.addHook('onClose', async () => {
     await io.of('/').adapter.close();
-    await pool.end();
+    // A reconnection racing the close (after a PostgreSQL restart) can keep one connection
+    // checked out for good; shutdown does not wait for it.
+    await Promise.race([pool.end(), sleep(2_000)]);
   });
 }
 
