@@ -8,7 +8,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createPostgresDatabase, type DatabaseKind } from '../test/databases.ts';
 import { registerUser, uniqueName } from '../test/factories.ts';
-import { startServerProcess, type ServerProcess } from '../test/server-process.ts';
+import { startServerProcess } from '../test/server-process.ts';
 import { startTestApp, type TestApp } from '../test/test-app.ts';
 
 async function signUp(url: string): Promise<string> {
