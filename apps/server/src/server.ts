@@ -1,6 +1,7 @@
 import { loadConfig } from './config.ts';
 import { openDatabase } from './db/client.ts';
 import { buildApp } from './app.ts';
+import { answerMetricsOverIpc } from './lib/process-metrics.ts';
 
 // Time allowed for requests in flight to finish after SIGTERM before the process gives up.
 const SHUTDOWN_TIMEOUT_MS = 10_000;
@@ -34,6 +35,7 @@ async function main() {
   process.on('SIGINT', () => shutdown('SIGINT'));
 
   await app.listen({ port: config.port, host: config.host });
+  answerMetricsOverIpc();
   app.log.info(
     `Porpoise is serving http://localhost:${config.port} (${database.kind === 'pglite' ? `embedded database in ${config.dataDir}` : 'PostgreSQL'})`,
   );

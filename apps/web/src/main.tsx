@@ -8,6 +8,8 @@ import '@/styles/base.css';
 import '@/styles/layout.css';
 import '@/styles/components.css';
 import '@/styles/forms.css';
+import '@/styles/questions.css';
+import '@/styles/conversations.css';
 
 const container = document.getElementById('root');
 if (container === null) throw new Error('index.html has no #root element');

@@ -6,7 +6,7 @@ import { shouldRevalidateAccount } from './layouts/should-revalidate-account';
 import { SignedInLayout, signedInLoader } from './layouts/signed-in-layout';
 import { AccessibilitySettingsRoute } from './routes/accessibility-settings';
 import { ForumsRoute } from './routes/forums';
-import { HomeRoute } from './routes/home';
+import { HomeRoute, homeLoader } from './routes/home';
 import { LandingRoute } from './routes/landing';
 import { LoginRoute } from './routes/login';
 import { NewAnswerRoute } from './routes/new-answer';
@@ -19,7 +19,7 @@ import { ProfileRoute } from './routes/profile';
 import { QuestionRoute, questionLoader } from './routes/question';
 import { RegisterRoute } from './routes/register';
 import { RouteError } from './routes/route-error';
-import { TagsRoute } from './routes/tags';
+import { TagsRoute, tagsLoader } from './routes/tags';
 import { ThreadRoute } from './routes/thread';
 import { ThreadsRoute } from './routes/threads';
 import { UserProfileRoute } from './routes/user-profile';
@@ -52,12 +52,13 @@ export const routes: RouteObject[] = [
         shouldRevalidate: shouldRevalidateAccount,
         Component: SignedInLayout,
         children: [
-          { path: paths.home.pattern, Component: HomeRoute },
-          { path: paths.tags.pattern, Component: TagsRoute },
+          { path: paths.home.pattern, loader: homeLoader, Component: HomeRoute },
+          { path: paths.tags.pattern, loader: tagsLoader, Component: TagsRoute },
           { path: paths.forums.pattern, Component: ForumsRoute },
           { path: paths.question.pattern, loader: questionLoader, Component: QuestionRoute },
           { path: paths.newQuestion.pattern, Component: NewQuestionRoute },
-          { path: paths.newAnswer.pattern, Component: NewAnswerRoute },
+          // Optional id, so a bare /new/answer can say 'Question ID is missing.' (spec section 2).
+          { path: `${paths.newAnswer.pattern}?`, Component: NewAnswerRoute },
           { path: paths.profile.pattern, Component: ProfileRoute },
           { path: paths.userProfile.pattern, Component: UserProfileRoute },
           { path: paths.threads.pattern, Component: ThreadsRoute },

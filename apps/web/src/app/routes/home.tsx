@@ -1,5 +1,61 @@
-import { ComingSoonPage } from '@/components/coming-soon-page';
+import { Link, useLoaderData, useNavigation, useSearchParams, type LoaderFunctionArgs } from 'react-router';
+import { MESSAGES, type Tag } from '@porpoise/core';
+import { DocumentTitle } from '@/components/document-title';
+import { FormError } from '@/components/form-error';
+import { paths } from '@/config/paths';
+import { userFacingError } from '@/lib/api-client';
+import { getQuestions, type QuestionPage } from '@/features/questions/api/get-questions';
+import { getTag } from '@/features/questions/api/get-tag';
+import { QuestionList } from '@/features/questions/components/question-list';
+import { QuestionOrderControls, QuestionSearch } from '@/features/questions/components/question-list-controls';
+import { homeTitle, readHomeQuery } from '@/features/questions/home-query';
+import { PAGE_SIZE } from '@/features/questions/hooks/use-question-list';
+
+interface HomeData {
+  page: QuestionPage | null;
+  tag: Tag | null;
+  error: string | null;
+}
+
+/** The first page for the URL's order, search and tag; runs again whenever they change. */
+export async function homeLoader({ request }: LoaderFunctionArgs): Promise<HomeData> {
+  const query = readHomeQuery(new URL(request.url).searchParams);
+  const tagRequest = query.tag === '' ? Promise.resolve(null) : getTag(query.tag, request.signal);
+  try {
+    const [page, tag] = await Promise.all([getQuestions({ ...query, limit: PAGE_SIZE }, request.signal), tagRequest]);
+    return { page, tag, error: null };
+  } catch (error) {
+    return { page: null, tag: await tagRequest, error: userFacingError(error, MESSAGES.unavailable) };
+  }
+}
 
 export function HomeRoute() {
-  return <ComingSoonPage title="All Questions" />;
+  const { page, tag, error } = useLoaderData<typeof homeLoader>();
+  const navigation = useNavigation();
+  // The router updates the location and the loader data together, so they always match.
+  const [params] = useSearchParams();
+  const query = readHomeQuery(params);
+  const key = `${query.order}\u0000${query.search}\u0000${query.tag}`;
+  const title = homeTitle(query);
+  const busy = navigation.state === 'loading' && navigation.location.pathname === paths.home();
+
+  return (
+    <div className="q-home" aria-busy={busy}>
+      <DocumentTitle title={title} />
+      <div className="q-page-head">
+        <div className="q-page-head__text">
+          <h1 className="q-page-title">{title}</h1>
+          {tag === null ? null : <p className="q-page-lead">{tag.description}</p>}
+        </div>
+        <Link className="button button--primary" to={paths.newQuestion()}>
+          Ask!
+        </Link>
+      </div>
+      <div className="q-toolbar">
+        <QuestionSearch key={key} query={query} />
+        <QuestionOrderControls query={query} />
+      </div>
+      {page === null ? <FormError message={error} /> : <QuestionList key={key} query={query} firstPage={page} />}
+    </div>
+  );
 }

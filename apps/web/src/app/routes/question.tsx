@@ -1,13 +1,48 @@
-import { redirect, type LoaderFunctionArgs } from 'react-router';
-import { ComingSoonPage } from '@/components/coming-soon-page';
+import { Link, redirect, useLoaderData, type LoaderFunctionArgs } from 'react-router';
+import type { Question } from '@porpoise/core';
+import { DocumentTitle } from '@/components/document-title';
 import { paths } from '@/config/paths';
+import { ApiError } from '@/lib/api-client';
+import { useAccount } from '@/features/auth/hooks/use-account';
+import { getQuestion } from '@/features/questions/api/get-question';
+import { QuestionView } from '@/features/questions/components/question-view';
 
-/** A question address without an id goes to the list (spec section 2). */
-export function questionLoader({ params }: LoaderFunctionArgs) {
-  if (params.qid === undefined || params.qid === '') return redirect(paths.home());
-  return null;
+/**
+ * A question address without an id goes to the list (spec section 2). Opening the
+ * question records the view; an unknown (or malformed) id gives the not-found state.
+ */
+export async function questionLoader({ params, request }: LoaderFunctionArgs): Promise<Question | null | Response> {
+  const qid = params.qid?.trim();
+  if (qid === undefined || qid === '') return redirect(paths.home());
+  try {
+    return await getQuestion(qid, request.signal);
+  } catch (error) {
+    if (error instanceof ApiError && (error.status === 404 || error.status === 400)) return null;
+    throw error;
+  }
 }
 
 export function QuestionRoute() {
-  return <ComingSoonPage title="Question" />;
+  const question = useLoaderData<typeof questionLoader>();
+  const account = useAccount();
+  if (question === null) {
+    return (
+      <div className="q-empty q-empty--page">
+        <DocumentTitle title="Question not found" />
+        <h1 className="q-page-title">Question not found</h1>
+        <p className="muted">This question does not exist, or its address is mistyped.</p>
+        <p>
+          <Link className="button button--primary" to={paths.home()}>
+            Go to Questions
+          </Link>
+        </p>
+      </div>
+    );
+  }
+  return (
+    <>
+      <DocumentTitle title={question.title} />
+      <QuestionView key={question._id} initial={question} username={account.username} />
+    </>
+  );
 }

@@ -1,5 +1,42 @@
-import { ComingSoonPage } from '@/components/coming-soon-page';
+import { Link, useLoaderData, type LoaderFunctionArgs } from 'react-router';
+import { MESSAGES, type TagWithCount } from '@porpoise/core';
+import { DocumentTitle } from '@/components/document-title';
+import { FormError } from '@/components/form-error';
+import { paths } from '@/config/paths';
+import { userFacingError } from '@/lib/api-client';
+import { getTagsWithCounts } from '@/features/questions/api/get-tags';
+import { TagCards } from '@/features/questions/components/tag-cards';
+
+interface TagsData {
+  tags: TagWithCount[];
+  error: string | null;
+}
+
+export async function tagsLoader({ request }: LoaderFunctionArgs): Promise<TagsData> {
+  try {
+    return { tags: await getTagsWithCounts(request.signal), error: null };
+  } catch (error) {
+    return { tags: [], error: userFacingError(error, MESSAGES.unavailable) };
+  }
+}
 
 export function TagsRoute() {
-  return <ComingSoonPage title="All Tags" />;
+  const { tags, error } = useLoaderData<typeof tagsLoader>();
+  const title = `All ${tags.length} Wonderful Tags`;
+  return (
+    <>
+      <DocumentTitle title="Tags" />
+      <div className="q-page-head">
+        <div className="q-page-head__text">
+          <h1 className="q-page-title">{title}</h1>
+          <p className="q-page-lead">A tag groups questions on one subject. Open one to see its questions.</p>
+        </div>
+        <Link className="button button--primary" to={paths.newQuestion()}>
+          Ask!
+        </Link>
+      </div>
+      <FormError message={error} />
+      <TagCards tags={tags} />
+    </>
+  );
 }

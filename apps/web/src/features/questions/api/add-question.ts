@@ -1,0 +1,28 @@
+import type { Question } from '@porpoise/core';
+import { apiRequest } from '@/lib/api-client';
+
+export interface AddQuestionInput {
+  title: string;
+  text: string;
+  tagNames: string[];
+  askedBy: string;
+}
+
+/** Asks a question (spec section 7's payload); new tags get their description on the server. */
+export function addQuestion({ title, text, tagNames, askedBy }: AddQuestionInput): Promise<Question> {
+  return apiRequest<Question>('/addQuestion', {
+    method: 'POST',
+    body: {
+      title,
+      text,
+      tags: tagNames.map((name) => ({ name, description: '' })),
+      askedBy,
+      askDateTime: new Date().toISOString(),
+      answers: [],
+      upVotes: [],
+      downVotes: [],
+      views: [],
+      comments: [],
+    },
+  });
+}

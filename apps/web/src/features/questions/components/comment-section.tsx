@@ -1,0 +1,93 @@
+import { useId, useState, type FormEvent } from 'react';
+import { Link } from 'react-router';
+import { MESSAGES, commentTextError, type Comment } from '@porpoise/core';
+import { FormError } from '@/components/form-error';
+import { RelativeTime } from '@/components/relative-time';
+import { RichText } from '@/components/rich-text';
+import { paths } from '@/config/paths';
+import { userFacingError } from '@/lib/api-client';
+import { addComment, type CommentTarget } from '../api/add-comment';
+
+interface CommentSectionProps {
+  comments: Comment[];
+  /** The id of the question or answer commented on. */
+  targetId: string;
+  type: CommentTarget;
+  username: string;
+  /** Shows the comment the server accepted before its commentUpdate arrives. */
+  onAdded: (comment: Comment) => void;
+}
+
+/** A question's or answer's comments, then a field to add one (Enter or 'Add Comment'). */
+export function CommentSection({ comments, targetId, type, username, onAdded }: CommentSectionProps) {
+  const inputId = useId();
+  const errorId = useId();
+  const [text, setText] = useState('');
+  const [error, setError] = useState<string | null>(null);
+  const [attempt, setAttempt] = useState(0);
+  const [pending, setPending] = useState(false);
+
+  async function handleSubmit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    if (pending) return;
+    setAttempt((count) => count + 1);
+    const invalid = commentTextError(text);
+    setError(invalid);
+    // Nothing is sent for a blank comment or without a username (spec section 5).
+    if (invalid !== null || username.trim() === '') return;
+    setPending(true);
+    try {
+      const comment = await addComment(targetId, type, text.trim(), username);
+      onAdded(comment);
+      setText('');
+    } catch (cause) {
+      setError(userFacingError(cause, MESSAGES.unavailable));
+    } finally {
+      setPending(false);
+    }
+  }
+
+  return (
+    <div className="comments">
+      {comments.length === 0 ? null : (
+        <ul className="comments__list" aria-label="Comments">
+          {comments.map((comment) => (
+            <li key={comment._id} className="comment">
+              <RichText className="comment__text" text={comment.text} />
+              <span className="comment__meta">
+                {' – '}
+                <Link className="q-author" to={paths.userProfile(comment.commentBy)}>
+                  {comment.commentBy}
+                </Link>{' '}
+                <RelativeTime date={comment.commentDateTime} />
+              </span>
+            </li>
+          ))}
+        </ul>
+      )}
+      <form className="comment-form" onSubmit={(event) => void handleSubmit(event)} noValidate aria-busy={pending}>
+        <label className="visually-hidden" htmlFor={inputId}>
+          Add a comment
+        </label>
+        <input
+          id={inputId}
+          className="field__input comment-form__input"
+          type="text"
+          name="comment"
+          placeholder="Add a comment…"
+          value={text}
+          onChange={(event) => setText(event.target.value)}
+          aria-invalid={error === null ? undefined : true}
+          aria-describedby={error === null ? undefined : errorId}
+          autoComplete="off"
+        />
+        <button type="submit" className="button comment-form__button" aria-disabled={pending}>
+          Add Comment
+        </button>
+        <div className="comment-form__error">
+          <FormError key={attempt} id={errorId} message={error} />
+        </div>
+      </form>
+    </div>
+  );
+}

@@ -1,0 +1,83 @@
+import { useEffect, useRef } from 'react';
+import { Link } from 'react-router';
+import { paths } from '@/config/paths';
+import { FormError } from '@/components/form-error';
+import type { QuestionPage } from '../api/get-questions';
+import { plural, type HomeQuery } from '../home-query';
+import { useQuestionList } from '../hooks/use-question-list';
+import { QuestionRow } from './question-row';
+
+/** Loads the next page when the end of the list scrolls into view (the button does the same). */
+function useLoadOnScroll(enabled: boolean, load: () => void) {
+  const sentinel = useRef<HTMLDivElement>(null);
+  const loadRef = useRef(load);
+  useEffect(() => {
+    loadRef.current = load;
+  }, [load]);
+  useEffect(() => {
+    const element = sentinel.current;
+    if (!enabled || element === null || typeof IntersectionObserver === 'undefined') return;
+    const observer = new IntersectionObserver(
+      (entries) => {
+        if (entries.some((entry) => entry.isIntersecting)) loadRef.current();
+      },
+      { rootMargin: '400px 0px' },
+    );
+    observer.observe(element);
+    return () => observer.disconnect();
+  }, [enabled]);
+  return sentinel;
+}
+
+/**
+ * The question count and rows, live. Give it a key per query: a new URL starts again
+ * from that URL's first page.
+ */
+export function QuestionList({ query, firstPage }: { query: HomeQuery; firstPage: QuestionPage }) {
+  const { questions, total, hasMore, loadMore, loadingMore, loadError } = useQuestionList(query, firstPage);
+  const sentinel = useLoadOnScroll(hasMore && loadError === null, () => void loadMore());
+  const filtered = query.search !== '' || query.tag !== '';
+
+  return (
+    <>
+      <p className="q-count" aria-live="polite">
+        {plural(total, 'question')}
+      </p>
+      {questions.length === 0 ? (
+        <div className="q-empty">
+          <h2 className="q-empty__title">No Questions Found</h2>
+          <p className="muted">
+            {filtered ? 'Try other words or another tag, or ask it yourself.' : 'Be the first to ask something.'}
+          </p>
+          <p>
+            {filtered ? (
+              <Link to={paths.home()}>Show all questions</Link>
+            ) : (
+              <Link to={paths.newQuestion()}>Ask a question</Link>
+            )}
+          </p>
+        </div>
+      ) : (
+        <ol className="q-list">
+          {questions.map((question) => (
+            <QuestionRow key={question._id} question={question} />
+          ))}
+        </ol>
+      )}
+      {hasMore ? (
+        <div className="q-more" ref={sentinel}>
+          <button
+            type="button"
+            className="button"
+            onClick={() => void loadMore()}
+            aria-disabled={loadingMore}
+            aria-describedby={loadError === null ? undefined : 'q-more-error'}
+          >
+            {loadingMore ? 'Loading…' : 'Load more'}
+          </button>
+          <FormError id="q-more-error" message={loadError} />
+        </div>
+      ) : null}
+    </>
+  );
+}

@@ -1,0 +1,68 @@
+import { useCallback, useEffect, useState } from 'react';
+import { SOCKET_EVENTS, type Comment, type Question, type QuestionSummary } from '@porpoise/core';
+import { useSocket } from '@/lib/socket';
+import { appendOnce, type AnswerUpdate, type CommentUpdate, type ViewsUpdate, type VoteUpdate } from '../live-events';
+
+/** Puts a comment under the question itself or under one of its answers, once. */
+function withComment(question: Question, type: CommentUpdate['type'], parentId: string, comment: Comment): Question {
+  if (type === 'question') {
+    return parentId === question._id ? { ...question, comments: appendOnce(question.comments, comment) } : question;
+  }
+  return {
+    ...question,
+    answers: question.answers.map((answer) =>
+      answer._id === parentId ? { ...answer, comments: appendOnce(answer.comments, comment) } : answer,
+    ),
+  };
+}
+
+/**
+ * The question page's data, kept current by the question events (spec section 4): new
+ * answers and comments appended, views and votes replaced, an edited title or tags taken.
+ * Mount it with a key per question id.
+ */
+export function useLiveQuestion(initial: Question) {
+  const socket = useSocket();
+  const [question, setQuestion] = useState(initial);
+  const qid = initial._id;
+
+  useEffect(() => {
+    const mine = (id: string) => id === qid;
+    const onQuestion = (summary: QuestionSummary) => {
+      if (mine(summary._id)) setQuestion((current) => ({ ...current, title: summary.title, tags: summary.tags }));
+    };
+    const onAnswer = ({ qid: id, answer }: AnswerUpdate) => {
+      if (mine(id)) setQuestion((current) => ({ ...current, answers: appendOnce(current.answers, answer) }));
+    };
+    const onViews = ({ qid: id, views }: ViewsUpdate) => {
+      if (mine(id)) setQuestion((current) => ({ ...current, views }));
+    };
+    const onVote = ({ qid: id, upVotes, downVotes }: VoteUpdate) => {
+      if (mine(id)) setQuestion((current) => ({ ...current, upVotes, downVotes }));
+    };
+    const onComment = ({ result, type }: CommentUpdate) => {
+      if (mine(result.qid)) setQuestion((current) => withComment(current, type, result.parentId, result.comment));
+    };
+    socket.on(SOCKET_EVENTS.questionUpdate, onQuestion);
+    socket.on(SOCKET_EVENTS.answerUpdate, onAnswer);
+    socket.on(SOCKET_EVENTS.viewsUpdate, onViews);
+    socket.on(SOCKET_EVENTS.voteUpdate, onVote);
+    socket.on(SOCKET_EVENTS.commentUpdate, onComment);
+    return () => {
+      socket.off(SOCKET_EVENTS.questionUpdate, onQuestion);
+      socket.off(SOCKET_EVENTS.answerUpdate, onAnswer);
+      socket.off(SOCKET_EVENTS.viewsUpdate, onViews);
+      socket.off(SOCKET_EVENTS.voteUpdate, onVote);
+      socket.off(SOCKET_EVENTS.commentUpdate, onComment);
+    };
+  }, [socket, qid]);
+
+  /** Shows a comment the server has just accepted, without waiting for its commentUpdate. */
+  const addLocalComment = useCallback(
+    (type: CommentUpdate['type'], parentId: string, comment: Comment) =>
+      setQuestion((current) => withComment(current, type, parentId, comment)),
+    [],
+  );
+
+  return { question, addLocalComment };
+}

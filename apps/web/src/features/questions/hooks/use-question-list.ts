@@ -1,0 +1,81 @@
+import { useCallback, useEffect, useRef, useState } from 'react';
+import { LIMITS, MESSAGES, SOCKET_EVENTS, type QuestionSummary } from '@porpoise/core';
+import { useSocket } from '@/lib/socket';
+import { userFacingError } from '@/lib/api-client';
+import { getQuestions, type QuestionPage } from '../api/get-questions';
+import type { HomeQuery } from '../home-query';
+import {
+  appendOnce,
+  applyAnswerUpdate,
+  applyQuestionUpdate,
+  applyViewsUpdate,
+  applyVoteUpdate,
+  type AnswerUpdate,
+  type ListState,
+  type ViewsUpdate,
+  type VoteUpdate,
+} from '../live-events';
+
+export const PAGE_SIZE = LIMITS.pageSizeDefault;
+
+/**
+ * The home list from the loader's first page on: further pages on request, and the
+ * question events applied as they arrive. Mount it with a key per query so that a new
+ * URL starts from that URL's first page.
+ */
+export function useQuestionList(query: HomeQuery, firstPage: QuestionPage) {
+  const socket = useSocket();
+  const [state, setState] = useState<ListState>(firstPage);
+  const [loadingMore, setLoadingMore] = useState(false);
+  const [loadError, setLoadError] = useState<string | null>(null);
+  const loading = useRef(false);
+  const queryRef = useRef(query);
+
+  useEffect(() => {
+    queryRef.current = query;
+  }, [query]);
+
+  useEffect(() => {
+    const onQuestion = (question: QuestionSummary) =>
+      setState((current) => applyQuestionUpdate(current, question, queryRef.current));
+    const onAnswer = (update: AnswerUpdate) =>
+      setState((current) => applyAnswerUpdate(current, update, queryRef.current));
+    const onViews = (update: ViewsUpdate) => setState((current) => applyViewsUpdate(current, update));
+    const onVote = (update: VoteUpdate) => setState((current) => applyVoteUpdate(current, update));
+    socket.on(SOCKET_EVENTS.questionUpdate, onQuestion);
+    socket.on(SOCKET_EVENTS.answerUpdate, onAnswer);
+    socket.on(SOCKET_EVENTS.viewsUpdate, onViews);
+    socket.on(SOCKET_EVENTS.voteUpdate, onVote);
+    return () => {
+      socket.off(SOCKET_EVENTS.questionUpdate, onQuestion);
+      socket.off(SOCKET_EVENTS.answerUpdate, onAnswer);
+      socket.off(SOCKET_EVENTS.viewsUpdate, onViews);
+      socket.off(SOCKET_EVENTS.voteUpdate, onVote);
+    };
+  }, [socket]);
+
+  const hasMore = state.questions.length < state.total;
+  const offset = state.questions.length;
+
+  const loadMore = useCallback(async () => {
+    if (loading.current) return;
+    loading.current = true;
+    setLoadingMore(true);
+    setLoadError(null);
+    try {
+      const page = await getQuestions({ ...queryRef.current, limit: PAGE_SIZE, offset });
+      setState((current) => ({
+        // Live inserts shift the server's offsets, so a row can come twice: keep the first.
+        questions: page.questions.reduce<QuestionSummary[]>(appendOnce, current.questions),
+        total: page.total,
+      }));
+    } catch (error) {
+      setLoadError(userFacingError(error, MESSAGES.unavailable));
+    } finally {
+      loading.current = false;
+      setLoadingMore(false);
+    }
+  }, [offset]);
+
+  return { questions: state.questions, total: state.total, hasMore, loadMore, loadingMore, loadError };
+}

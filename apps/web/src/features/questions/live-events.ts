@@ -1,0 +1,93 @@
+import { parseSearch, type Answer, type Comment, type QuestionSummary } from '@porpoise/core';
+import type { HomeQuery } from './home-query';
+
+/** Payloads of the question events (spec section 7, product.md section 3). */
+export interface AnswerUpdate {
+  qid: string;
+  answer: Answer;
+}
+
+export interface ViewsUpdate {
+  qid: string;
+  views: string[];
+}
+
+export interface VoteUpdate {
+  qid: string;
+  upVotes: string[];
+  downVotes: string[];
+}
+
+export interface CommentUpdate {
+  result: { qid: string; parentId: string; comment: Comment };
+  type: 'question' | 'answer';
+}
+
+export interface ListState {
+  questions: QuestionSummary[];
+  total: number;
+}
+
+const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+
+/**
+ * Whether a question the list has not loaded belongs in it. A summary carries no body
+ * text, so a word search is matched against the title only: close enough for a live hint.
+ */
+export function matchesQuery(question: QuestionSummary, query: HomeQuery): boolean {
+  const tagNames = question.tags.map((tag) => tag.name.toLowerCase());
+  if (query.tag !== '' && !tagNames.includes(query.tag.toLowerCase())) return false;
+  if (query.order === 'unanswered' && question.answerCount > 0) return false;
+  if (query.search === '') return true;
+  const { tags, words } = parseSearch(query.search);
+  if (tags.some((tag) => tagNames.includes(tag))) return true;
+  return words.some((word) => new RegExp(`(^|\\W)${escapeRegExp(word)}(\\W|$)`, 'i').test(question.title));
+}
+
+/** questionUpdate: replace the row with the same id, else put a matching question where its order puts it. */
+export function applyQuestionUpdate(state: ListState, question: QuestionSummary, query: HomeQuery): ListState {
+  const index = state.questions.findIndex((row) => row._id === question._id);
+  if (index >= 0) return { ...state, questions: state.questions.with(index, question) };
+  if (!matchesQuery(question, query)) return state;
+  if (query.order === 'mostViewed') {
+    // Most viewed: after every row with at least as many views; at the end only once all are loaded.
+    const position = state.questions.findIndex((row) => row.viewCount < question.viewCount);
+    if (position < 0 && state.questions.length < state.total) return { ...state, total: state.total + 1 };
+    const at = position < 0 ? state.questions.length : position;
+    return { questions: state.questions.toSpliced(at, 0, question), total: state.total + 1 };
+  }
+  return { questions: [question, ...state.questions], total: state.total + 1 };
+}
+
+/** answerUpdate: one more answer and fresh activity; 'active' moves it up, 'unanswered' lets it go. */
+export function applyAnswerUpdate(state: ListState, { qid, answer }: AnswerUpdate, query: HomeQuery): ListState {
+  const index = state.questions.findIndex((row) => row._id === qid);
+  const row = state.questions[index];
+  if (row === undefined) return state;
+  if (query.order === 'unanswered') {
+    return { questions: state.questions.toSpliced(index, 1), total: Math.max(0, state.total - 1) };
+  }
+  const updated = { ...row, answerCount: row.answerCount + 1, lastActivity: answer.ansDateTime };
+  if (query.order === 'active') return { ...state, questions: [updated, ...state.questions.toSpliced(index, 1)] };
+  return { ...state, questions: state.questions.with(index, updated) };
+}
+
+function updateRow(state: ListState, qid: string, change: (row: QuestionSummary) => QuestionSummary): ListState {
+  const index = state.questions.findIndex((row) => row._id === qid);
+  const row = state.questions[index];
+  if (row === undefined) return state;
+  return { ...state, questions: state.questions.with(index, change(row)) };
+}
+
+export function applyViewsUpdate(state: ListState, { qid, views }: ViewsUpdate): ListState {
+  return updateRow(state, qid, (row) => ({ ...row, viewCount: views.length }));
+}
+
+export function applyVoteUpdate(state: ListState, { qid, upVotes, downVotes }: VoteUpdate): ListState {
+  return updateRow(state, qid, (row) => ({ ...row, voteCount: upVotes.length - downVotes.length }));
+}
+
+/** Adds an item unless one with the same id is already there (the socket and the reply can both bring it). */
+export function appendOnce<T extends { _id: string }>(items: T[], item: T): T[] {
+  return items.some((existing) => existing._id === item._id) ? items : [...items, item];
+}
