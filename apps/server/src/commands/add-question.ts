@@ -1,7 +1,7 @@
 import { DEFAULT_TAG_DESCRIPTION } from '@porpoise/core';
-import { inArray } from 'drizzle-orm';
+import { inArray, sql } from 'drizzle-orm';
 import type { Db } from '../db/client.ts';
-import { questions, questionTags, tags } from '../db/schema.ts';
+import { questionCounters, questions, questionTags, tags } from '../db/schema.ts';
 import type { Actor } from '../policies/actor.ts';
 
 export interface NewQuestion {
@@ -24,6 +24,9 @@ export async function addQuestion(db: Db, actor: Actor, input: NewQuestion): Pro
       .returning({ id: questions.id });
     if (!question) throw new Error('insert returned no question');
     await tx.insert(questionTags).values(tagRows.map((tag) => ({ questionId: question.id, tagId: tag.id })));
+    await tx
+      .update(questionCounters)
+      .set({ total: sql`${questionCounters.total} + 1`, unanswered: sql`${questionCounters.unanswered} + 1` });
     return question.id;
   });
 }

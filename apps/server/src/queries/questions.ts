@@ -17,11 +17,12 @@ const SUMMARY_COLUMNS = sql`q.id, q.title, a.username as "askedBy", q.ask_date_t
   q.last_activity_at as "lastActivityAt", q.answer_count as "answerCount", q.view_count as "viewCount",
   q.up_count as "upCount", q.down_count as "downCount"`;
 
+// 'nulls last' matches the indexes as Drizzle creates them, so each order is an index scan.
 const ORDER_BY: Record<QuestionListQuery['order'], SQL> = {
-  newest: sql`q.ask_date_time desc, q.id desc`,
-  unanswered: sql`q.ask_date_time desc, q.id desc`,
-  active: sql`q.last_activity_at desc, q.id desc`,
-  mostViewed: sql`q.view_count desc, q.ask_date_time desc, q.id desc`,
+  newest: sql`q.ask_date_time desc nulls last, q.id desc nulls last`,
+  unanswered: sql`q.ask_date_time desc nulls last, q.id desc nulls last`,
+  active: sql`q.last_activity_at desc nulls last, q.id desc nulls last`,
+  mostViewed: sql`q.view_count desc nulls last, q.ask_date_time desc nulls last, q.id desc nulls last`,
 };
 
 /** Questions having any of these tag names. */
@@ -88,21 +89,42 @@ async function summaries(db: Db, rows: SummaryRow[]): Promise<QuestionSummary[]>
   return normalised.map((row) => presentSummary(row, tags.get(row.id) ?? []));
 }
 
+// Counting every match of a common word over a million questions costs more than the page
+// itself; past this many, a search reports this many (the UI shows it as a lower bound).
+export const SEARCH_COUNT_CAP = 10_000;
+
+/** The number of questions matching a list query, from the counters where it can be. */
+async function countQuestions(db: Db, query: QuestionListQuery, where: SQL): Promise<number> {
+  const searching = Boolean(query.search?.trim());
+  if (!searching && !query.tag) {
+    const [row] = await queryRows<{ total: number; unanswered: number }>(
+      db,
+      sql`select total, unanswered from question_counters`,
+    );
+    return Number(query.order === 'unanswered' ? row?.unanswered : row?.total) || 0;
+  }
+  const counted = searching
+    ? sql`select count(*)::int as total from (select 1 from questions q ${where} limit ${SEARCH_COUNT_CAP}) matches`
+    : sql`select count(*)::int as total from questions q ${where}`;
+  const [row] = await queryRows<{ total: number }>(db, counted);
+  return Number(row?.total ?? 0);
+}
+
 /** One page of the home list in the database's order, and the number of all matches. */
 export async function listQuestions(
   db: Db,
   query: QuestionListQuery,
 ): Promise<{ questions: QuestionSummary[]; total: number }> {
   const where = listFilter(query);
-  const [rows, counted] = await Promise.all([
+  const [rows, total] = await Promise.all([
     queryRows<SummaryRow>(
       db,
       sql`select ${SUMMARY_COLUMNS} from questions q join accounts a on a.id = q.asked_by
         ${where} order by ${ORDER_BY[query.order]} limit ${query.limit} offset ${query.offset}`,
     ),
-    queryRows<{ total: number }>(db, sql`select count(*)::int as total from questions q ${where}`),
+    countQuestions(db, query, where),
   ]);
-  return { questions: await summaries(db, rows), total: Number(counted[0]?.total ?? 0) };
+  return { questions: await summaries(db, rows), total };
 }
 
 export async function getQuestionSummary(db: Db, questionId: number): Promise<QuestionSummary | null> {
@@ -124,7 +146,7 @@ export async function listQuestionsBy(db: Db, username: string): Promise<Questio
   const rows = await queryRows<SummaryRow>(
     db,
     sql`select ${SUMMARY_COLUMNS} from questions q join accounts a on a.id = q.asked_by
-      where q.asked_by = ${account.id} order by q.ask_date_time desc, q.id desc limit 500`,
+      where q.asked_by = ${account.id} order by q.ask_date_time desc nulls last, q.id desc nulls last limit 500`,
   );
   return summaries(db, rows);
 }
@@ -207,7 +229,7 @@ export async function listAnswersBy(db: Db, username: string) {
     sql`select an.id, an.text, a.username as "ansBy", an.ans_date_time as "ansDateTime",
         an.question_id as qid, q.title as "questionTitle"
       from answers an join accounts a on a.id = an.ans_by join questions q on q.id = an.question_id
-      where an.ans_by = ${account.id} order by an.ans_date_time desc, an.id desc limit 500`,
+      where an.ans_by = ${account.id} order by an.ans_date_time desc nulls last, an.id desc nulls last limit 500`,
   );
   return rows.map((row) => ({
     ...presentAnswer({ ...row, id: Number(row.id), ansDateTime: new Date(row.ansDateTime) }, []),

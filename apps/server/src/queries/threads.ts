@@ -75,7 +75,7 @@ export async function listThreadsOf(
   const threadIds = await queryRows<{ id: number }>(
     db,
     sql`select t.id from threads t join thread_participants p on p.thread_id = t.id
-      where p.account_id = ${accountId} and t.kind = 'direct' order by t.thread_updated_date_time desc, t.id desc limit 200`,
+      where p.account_id = ${accountId} and t.kind = 'direct' order by t.thread_updated_date_time desc nulls last, t.id desc limit 200`,
   );
   return Promise.all(threadIds.map((row) => threadWithLastMessage(db, Number(row.id))));
 }
@@ -98,7 +98,7 @@ export async function listForums(db: Db) {
   return (
     await queryRows<{ id: number; name: string; description: string; threadId: number | null }>(
       db,
-      sql`select id, name, description, thread_id as "threadId" from forums order by created_at desc, id desc`,
+      sql`select id, name, description, thread_id as "threadId" from forums order by created_at desc nulls last, id desc`,
     )
   ).map((row) => ({ ...row, id: Number(row.id), threadId: row.threadId === null ? null : Number(row.threadId) }));
 }

@@ -309,5 +309,8 @@ export async function seedCommunity(
         where q.id = nq.id`);
     });
   }
+  await db.execute(sql`
+    update question_counters set total = (select count(*) from questions),
+      unanswered = (select count(*) from questions where answer_count = 0)`);
   await db.execute(sql`analyze`);
 }

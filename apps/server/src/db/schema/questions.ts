@@ -134,3 +134,17 @@ export const views = pgTable(
   },
   (t) => [primaryKey({ columns: [t.questionId, t.accountId] })],
 );
+
+/**
+ * Exact counts for the unfiltered lists, kept by the commands in the same transaction, so
+ * the home page's total is one row read instead of a count over every question.
+ */
+export const questionCounters = pgTable(
+  'question_counters',
+  {
+    id: smallint('id').primaryKey().default(1),
+    total: integer('total').notNull().default(0),
+    unanswered: integer('unanswered').notNull().default(0),
+  },
+  (t) => [check('question_counters_single_row', sql`${t.id} = 1`)],
+);

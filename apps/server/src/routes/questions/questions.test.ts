@@ -187,6 +187,19 @@ describe.each(DATABASE_KINDS)('questions, answers, comments, votes and tags on %
       expect(idsOf([...page1.questions, ...page2.questions])).toEqual([ids.recent, ids.middle, ids.old]);
     });
 
+    it('keeps the unfiltered totals exact as questions are asked and answered', async () => {
+      const [all, unanswered] = [(await list(alice, 'limit=1')).total, (await list(alice, 'order=unanswered&limit=1')).total];
+      const [rowsAll] = await queryRows<{ n: number }>(t.app.db, sql`select count(*)::int as n from questions`);
+      expect(all).toBe(rowsAll!.n);
+      const qid = await askQuestion(t.app, bob);
+      expect((await list(alice, 'limit=1')).total).toBe(all + 1);
+      expect((await list(alice, 'order=unanswered&limit=1')).total).toBe(unanswered + 1);
+      await answerQuestion(t.app, alice, qid);
+      await answerQuestion(t.app, alice, qid);
+      expect((await list(alice, 'order=unanswered&limit=1')).total).toBe(unanswered);
+      expect((await list(alice, 'order=active&limit=1')).total).toBe(all + 1);
+    });
+
     it('searches whole words in title and text, case-insensitively, matching any word', async () => {
       expect(idsOf((await list(alice, 'search=PORPOISE')).questions)).toEqual([ids.old]);
       expect(idsOf((await list(alice, 'search=whales%20dolphins')).questions).sort()).toEqual(

@@ -1,0 +1,399 @@
+// `npm run bench [-- --questions 1000000]`: seeds benchmark data on PostgreSQL, starts the
+// production server and a bare Fastify hello-world in the same run, drives each with
+// autocannon from a separate process, and prints (and writes to bench/RESULTS.md) one table:
+// endpoint, req/s, p50, p99, and req/s as a ratio of hello-world. It also measures socket
+// fan-out, server memory, the embedded default (PGlite) and the web app's initial JavaScript.
+import { execFile, fork, spawn } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { promisify } from 'node:util';
+import { parseArgs } from 'node:util';
+import zlib from 'node:zlib';
+import pg from 'pg';
+import { loadConfig } from '../apps/server/src/config.ts';
+import { sql } from 'drizzle-orm';
+import { openDatabase, queryRows } from '../apps/server/src/db/client.ts';
+import { benchSize, seedCommunity } from '../apps/server/src/seed/community.ts';
+import { postJson, repoRoot, signUp, startServer, type BenchServer } from './server-process.ts';
+
+const run = promisify(execFile);
+const { values } = parseArgs({
+  options: {
+    questions: { type: 'string', default: '100000' },
+    seconds: { type: 'string', default: '10' },
+    'skip-pglite': { type: 'boolean', default: false },
+  },
+});
+const QUESTIONS = Number(values.questions);
+const SECONDS = Number(values.seconds);
+const ADMIN_URL = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
+const tsx = path.join(repoRoot, 'node_modules/.bin/tsx');
+const rows: string[][] = [];
+const notes: string[] = [];
+const log = (line: string) => console.log(line);
+
+interface Load {
+  rps: number;
+  total: number;
+  p50: number;
+  p90: number;
+  p97_5: number;
+  p99: number;
+  errors: number;
+  non2xx: number;
+}
+
+async function load(options: object): Promise<Load> {
+  const { stdout } = await run(tsx, [path.join(repoRoot, 'bench/load.ts'), JSON.stringify(options)], {
+    maxBuffer: 1 << 24,
+  });
+  return JSON.parse(stdout) as Load;
+}
+
+async function ensureDatabase(name: string, questions: number): Promise<string> {
+  const admin = new pg.Client({ connectionString: ADMIN_URL });
+  try {
+    await admin.connect();
+  } catch (error) {
+    console.error(
+      `npm run bench needs PostgreSQL at ${ADMIN_URL} (set BENCH_DATABASE_URL): ${(error as Error).message}`,
+    );
+    process.exit(2);
+  }
+  const exists = await admin.query('select 1 from pg_database where datname = $1', [name]);
+  if (exists.rowCount === 0) await admin.query(`create database ${name}`);
+  await admin.end();
+  const url = new URL(ADMIN_URL);
+  url.pathname = `/${name}`;
+  const config = loadConfig({});
+  const database = await openDatabase({ kind: 'postgres', url: url.toString(), migrationsDir: config.migrationsDir });
+  const [row] = await queryRows<{ n: number }>(database.db, sql`select count(*)::int as n from questions`);
+  if ((row?.n ?? 0) < questions) {
+    log(`seeding ${questions} questions into ${name} (once; later runs reuse it)...`);
+    const started = performance.now();
+    await seedCommunity(database.db, benchSize(questions - (row?.n ?? 0)), {
+      prefix: 'bench_user_',
+      password: 'bench-password',
+    });
+    log(`  seeded in ${((performance.now() - started) / 1000).toFixed(0)} s`);
+  }
+  await database.close();
+  return url.toString();
+}
+
+/** A question with 10 answers and 20 comments, for the question-page measurement. */
+async function richQuestion(server: BenchServer, cookie: string): Promise<string> {
+  const asked = await postJson(`${server.url}/api/addQuestion`, cookie, {
+    title: 'Bench question with many answers',
+    text: 'Bench text',
+    tags: [{ name: 'bench' }],
+  });
+  const qid = ((await asked.json()) as { _id: string })._id;
+  for (let i = 0; i < 10; i++) {
+    const answered = await postJson(`${server.url}/api/answer/addAnswer`, cookie, {
+      qid,
+      ans: { text: `Bench answer ${i}` },
+    });
+    const aid = ((await answered.json()) as { _id: string })._id;
+    await postJson(`${server.url}/api/comment/addComment`, cookie, {
+      id: aid,
+      type: 'answer',
+      comment: { text: 'bench comment' },
+    });
+    await postJson(`${server.url}/api/comment/addComment`, cookie, {
+      id: qid,
+      type: 'question',
+      comment: { text: 'bench comment' },
+    });
+  }
+  return qid;
+}
+
+function row(label: string, result: Load, hello: Load, target: string) {
+  const ratio = result.rps / hello.rps;
+  rows.push([
+    label,
+    result.rps.toFixed(0),
+    `${result.p50}`,
+    `${result.p99}`,
+    `${ratio.toFixed(2)}x`,
+    target,
+    result.non2xx + result.errors > 0 ? `${result.non2xx + result.errors} failed` : '',
+  ]);
+  log(
+    `  ${label}: ${result.rps.toFixed(0)} req/s, p50 ${result.p50} ms, p99 ${result.p99} ms, ${ratio.toFixed(2)}x hello-world`,
+  );
+}
+
+/** N sockets in another process; the time from the answer request to the slowest client's answerUpdate. */
+async function fanout(server: BenchServer, cookie: string, qid: string, clients: number, samples: number) {
+  const child = fork(path.join(repoRoot, 'bench/fanout-clients.ts'), [server.url, String(clients), cookie, 'fanout'], {
+    execArgv: ['--import', 'tsx'],
+    stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
+  });
+  await new Promise<void>((resolve) => child.on('message', (m: { type: string }) => m.type === 'ready' && resolve()));
+  const latencies: number[] = [];
+  for (let i = 0; i < samples; i++) {
+    const sent = performance.timeOrigin + performance.now();
+    const response = await postJson(`${server.url}/api/answer/addAnswer`, cookie, {
+      qid,
+      ans: { text: `fan-out ${i}` },
+    });
+    const id = ((await response.json()) as { _id: string })._id;
+    const slowest = await new Promise<number>((resolve) => {
+      const onMessage = (m: { type: string; id?: string; slowest?: number }) => {
+        if (m.type === 'arrived' && m.id === id) {
+          child.off('message', onMessage);
+          resolve(m.slowest ?? 0);
+        }
+      };
+      child.on('message', onMessage);
+    });
+    latencies.push(slowest - sent);
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+  child.send({ type: 'stop' });
+  await new Promise((resolve) => child.once('exit', resolve));
+  latencies.sort((a, b) => a - b);
+  const at = (p: number) => latencies[Math.min(latencies.length - 1, Math.floor(p * latencies.length))]!;
+  return { p50: at(0.5), p99: at(0.99) };
+}
+
+async function idleSockets(server: BenchServer, cookie: string, clients: number) {
+  const before = await server.metrics();
+  const child = fork(path.join(repoRoot, 'bench/fanout-clients.ts'), [server.url, String(clients), cookie, 'idle'], {
+    execArgv: ['--import', 'tsx'],
+    stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
+  });
+  await new Promise<void>((resolve) => child.on('message', (m: { type: string }) => m.type === 'ready' && resolve()));
+  await new Promise((resolve) => setTimeout(resolve, 3_000));
+  const after = await server.metrics();
+  child.send({ type: 'stop' });
+  await new Promise((resolve) => child.once('exit', resolve));
+  return { before: before.rssMb, after: after.rssMb };
+}
+
+function initialJsGzipBytes(): number {
+  const dist = path.join(repoRoot, 'apps/web/dist');
+  const html = fs.readFileSync(path.join(dist, 'index.html'), 'utf8');
+  const files = [...html.matchAll(/(?:src|href)="(\/assets\/[^"]+\.js)"/g)].map((m) => m[1]!);
+  return files.reduce(
+    (sum, file) => sum + zlib.gzipSync(fs.readFileSync(path.join(dist, file)), { level: 9 }).length,
+    0,
+  );
+}
+
+async function timeToList(server: BenchServer, cookie: string): Promise<number> {
+  const { chromium } = await import('playwright-core');
+  const browser = await chromium.launch({
+    executablePath: '/usr/bin/chromium',
+    args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking'],
+  });
+  try {
+    const context = await browser.newContext({ baseURL: server.url });
+    const [name, value] = cookie.split('=');
+    await context.addCookies([{ name: name!, value: value!, url: server.url }]);
+    const page = await context.newPage();
+    await page.goto('/home');
+    await page.locator('.q-row').first().waitFor();
+    return page.evaluate(() => performance.now());
+  } finally {
+    await browser.close();
+  }
+}
+
+// ---------------------------------------------------------------------------------------
+const started = new Date();
+const databaseName = `porpoise_bench_${QUESTIONS}`;
+const databaseUrl = await ensureDatabase(databaseName, QUESTIONS);
+
+const hello = spawn(process.execPath, ['--import', 'tsx', path.join(repoRoot, 'bench/hello-server.ts')], {
+  env: { ...process.env, PORT: '3901' },
+  stdio: 'inherit',
+});
+const server = await startServer({ DATABASE_URL: databaseUrl, RATE_LIMIT_MULTIPLIER: '1000000' }, 3902);
+try {
+  for (let waited = 0; waited < 20_000; waited += 200) {
+    try {
+      if ((await fetch('http://127.0.0.1:3901/hello')).ok) break;
+    } catch {
+      await new Promise((resolve) => setTimeout(resolve, 200));
+    }
+  }
+  const cookie = await signUp(server.url, `bench_${Date.now()}`);
+  const headers = { cookie };
+  const base = { connections: 64, seconds: SECONDS, warmupSeconds: 3, headers };
+  log(`\nPostgreSQL, ${QUESTIONS} questions, 64 connections, ${SECONDS} s each after a 3 s warm-up`);
+  const helloLoad = await load({ ...base, url: 'http://127.0.0.1:3901/hello' });
+  rows.push([
+    'hello-world (bare Fastify)',
+    helloLoad.rps.toFixed(0),
+    `${helloLoad.p50}`,
+    `${helloLoad.p99}`,
+    '1.00x',
+    'yardstick',
+    '',
+  ]);
+  log(`  hello-world: ${helloLoad.rps.toFixed(0)} req/s`);
+  const api = (p: string) => `${server.url}${p}`;
+  for (const order of ['newest', 'unanswered', 'active', 'mostViewed']) {
+    row(
+      `home list, ${order}, first page`,
+      await load({ ...base, url: api(`/api/getQuestion?order=${order}`) }),
+      helloLoad,
+      '>= 0.5x, p99 <= 10 ms',
+    );
+  }
+  row(
+    'home list, tag filter',
+    await load({ ...base, url: api('/api/getQuestion?tag=javascript') }),
+    helloLoad,
+    '>= 0.5x, p99 <= 10 ms',
+  );
+  row(
+    'home list, offset 5,000',
+    await load({ ...base, url: api('/api/getQuestion?order=newest&offset=5000') }),
+    helloLoad,
+    '>= 0.1x',
+  );
+  const qid = await richQuestion(server, cookie);
+  row(
+    'question page (10 answers, 20 comments)',
+    await load({ ...base, url: api(`/api/getQuestionById/${qid}`) }),
+    helloLoad,
+    '>= 0.15x, p99 <= 20 ms',
+  );
+  for (const [label, search] of [
+    ['search, rare words', 'krill porpoise'],
+    ['search, common words', 'the error'],
+    ['search, [tag] plus a word', '[javascript] cache'],
+  ] as const) {
+    const result = await load({
+      ...base,
+      connections: 8,
+      url: api(`/api/getQuestion?search=${encodeURIComponent(search)}`),
+    });
+    row(`${label} (8 connections; p97.5 ${result.p97_5} ms)`, result, helloLoad, 'p95 <= 30 ms');
+  }
+  // Writes: new answers spread over many questions.
+  const writeQids = Array.from({ length: 200 }, (_, i) => String(1 + Math.floor((i * QUESTIONS) / 200)));
+  const writes = await load({
+    ...base,
+    url: server.url,
+    requests: writeQids.map((id) => ({
+      method: 'POST',
+      path: '/api/answer/addAnswer',
+      body: JSON.stringify({ qid: id, ans: { text: 'bench write' } }),
+    })),
+  });
+  row('writes: new answers', writes, helloLoad, '>= 1,000/s, p99 <= 50 ms');
+  // A fresh write shows up at once in the list and in search.
+  const word = `fresh${Date.now()}`;
+  const fresh = await postJson(api('/api/addQuestion'), cookie, {
+    title: `Visible ${word}`,
+    text: 'x',
+    tags: [{ name: 'bench' }],
+  });
+  const freshId = ((await fresh.json()) as { _id: string })._id;
+  const newest = (await (await fetch(api('/api/getQuestion?order=newest&limit=1'), { headers })).json()) as Array<{
+    _id: string;
+  }>;
+  const found = (await (await fetch(api(`/api/getQuestion?search=${word}`), { headers })).json()) as Array<{
+    _id: string;
+  }>;
+  notes.push(
+    `A question written right after the load was first in the newest list: ${newest[0]?._id === freshId ? 'yes' : 'NO'}; found by search at once: ${found[0]?._id === freshId ? 'yes' : 'NO'}.`,
+  );
+
+  const fan = await fanout(server, cookie, qid, 1000, 30);
+  notes.push(
+    `Fan-out: answerUpdate to 1,000 sockets (separate process), slowest client p50 ${fan.p50.toFixed(1)} ms, p99 ${fan.p99.toFixed(1)} ms over 30 answers (target p99 <= 50 ms).`,
+  );
+  log(`  fan-out to 1,000 sockets: slowest client p50 ${fan.p50.toFixed(1)} ms, p99 ${fan.p99.toFixed(1)} ms`);
+  const idle = await idleSockets(server, cookie, 5000);
+  notes.push(
+    `5,000 idle sockets: server RSS ${idle.before.toFixed(0)} MB -> ${idle.after.toFixed(0)} MB (+${(idle.after - idle.before).toFixed(0)} MB; target <= 150 MB).`,
+  );
+  log(`  5,000 idle sockets: +${(idle.after - idle.before).toFixed(0)} MB`);
+  const memory = await server.metrics();
+  notes.push(
+    `Server memory after the PostgreSQL run: RSS ${memory.rssMb.toFixed(0)} MB, heap ${memory.heapUsedMb.toFixed(0)} MB.`,
+  );
+  const firstPaint = await timeToList(server, cookie);
+  notes.push(
+    `The /home list painted ${firstPaint.toFixed(0)} ms after navigation started in Chromium on localhost (target <= 1,000 ms).`,
+  );
+  log(`  /home list painted after ${firstPaint.toFixed(0)} ms`);
+} finally {
+  await server.stop();
+  hello.kill('SIGTERM');
+}
+
+// The embedded default, on 100k questions.
+if (!values['skip-pglite']) {
+  const dataDir = path.join(os.tmpdir(), 'porpoise-bench-pglite-100000');
+  if (!fs.existsSync(path.join(dataDir, 'seeded'))) {
+    log('\nseeding the embedded database with 100000 questions (once)...');
+    fs.rmSync(dataDir, { recursive: true, force: true });
+    const config = loadConfig({});
+    const database = await openDatabase({ kind: 'pglite', dataDir, migrationsDir: config.migrationsDir });
+    await seedCommunity(database.db, benchSize(100_000), { prefix: 'bench_user_', password: 'bench-password' });
+    await database.close();
+    fs.writeFileSync(path.join(dataDir, 'seeded'), 'yes');
+  }
+  const hello2 = spawn(process.execPath, ['--import', 'tsx', path.join(repoRoot, 'bench/hello-server.ts')], {
+    env: { ...process.env, PORT: '3901' },
+    stdio: 'inherit',
+  });
+  const embedded = await startServer({ DATABASE_URL: '', DATA_DIR: dataDir, RATE_LIMIT_MULTIPLIER: '1000000' }, 3903);
+  try {
+    await new Promise((resolve) => setTimeout(resolve, 1_000));
+    const cookie = await signUp(embedded.url, `bench_${Date.now()}`);
+    const base = { connections: 64, seconds: SECONDS, warmupSeconds: 3, headers: { cookie } };
+    log('\nembedded PGlite, 100000 questions');
+    const helloLoad = await load({ ...base, url: 'http://127.0.0.1:3901/hello' });
+    const list = await load({ ...base, url: `${embedded.url}/api/getQuestion?order=newest` });
+    rows.push([
+      'embedded (PGlite): home list, newest',
+      list.rps.toFixed(0),
+      `${list.p50}`,
+      `${list.p99}`,
+      `${(list.rps / helloLoad.rps).toFixed(2)}x`,
+      '>= 1,000 req/s, p99 <= 100 ms',
+      '',
+    ]);
+    log(`  home list: ${list.rps.toFixed(0)} req/s, p99 ${list.p99} ms`);
+    const memory = await embedded.metrics();
+    notes.push(
+      `Embedded (PGlite, 100k questions) server memory after its run: RSS ${memory.rssMb.toFixed(0)} MB (target <= 400 MB).`,
+    );
+  } finally {
+    await embedded.stop();
+    hello2.kill('SIGTERM');
+  }
+}
+
+const jsBytes = initialJsGzipBytes();
+notes.push(`Initial JavaScript for /home: ${(jsBytes / 1024).toFixed(1)} KB gzip (target <= 110 KB).`);
+const table = [
+  '| endpoint | req/s | p50 ms | p99 ms | vs hello-world | target | |',
+  '| --- | ---: | ---: | ---: | ---: | --- | --- |',
+  ...rows.map((r) => `| ${r.join(' | ')} |`),
+].join('\n');
+const report = `## ${started.toISOString().slice(0, 16).replace('T', ' ')} UTC, ${QUESTIONS.toLocaleString('en')} questions
+
+Machine: ${os.cpus().length} cores (${os.cpus()[0]?.model ?? 'unknown'}), ${(os.totalmem() / 2 ** 30).toFixed(0)} GiB, Node ${process.version}, PostgreSQL at ${new URL(ADMIN_URL).host}.
+Load: autocannon in a separate process, 64 connections (8 for search), ${SECONDS} s per row after a 3 s warm-up.
+
+${table}
+
+${notes.map((n) => `- ${n}`).join('\n')}
+`;
+console.log(`\n${report}`);
+const resultsPath = path.join(repoRoot, 'bench/RESULTS.md');
+const previous = fs.existsSync(resultsPath)
+  ? fs.readFileSync(resultsPath, 'utf8').replace(/^# Benchmark results\n+/, '')
+  : '';
+fs.writeFileSync(resultsPath, `# Benchmark results\n\n${report}\n${previous}`);
+process.exit(0);
