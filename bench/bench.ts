@@ -195,9 +195,10 @@ async function timeToList(server: BenchServer, cookie: string): Promise<number> 
     const [name, value] = cookie.split('=');
     await context.addCookies([{ name: name!, value: value!, url: server.url }]);
     const page = await context.newPage();
+    const started = performance.now();
     await page.goto('/home');
     await page.locator('.q-row').first().waitFor();
-    return page.evaluate(() => performance.now());
+    return performance.now() - started;
   } finally {
     await browser.close();
   }
@@ -320,7 +321,10 @@ try {
   notes.push(
     `Server memory after the PostgreSQL run: RSS ${memory.rssMb.toFixed(0)} MB, heap ${memory.heapUsedMb.toFixed(0)} MB.`,
   );
-  const firstPaint = await timeToList(server, cookie);
+  const firstPaint = await timeToList(server, cookie).catch((error: Error) => {
+    notes.push(`The /home paint time could not be measured: ${error.message.split('\n')[0]}`);
+    return Number.NaN;
+  });
   notes.push(
     `The /home list painted ${firstPaint.toFixed(0)} ms after navigation started in Chromium on localhost (target <= 1,000 ms).`,
   );
