@@ -1,6 +1,6 @@
 // `npm run soak`: bounded load on loopback against the built server (trust cases 31-32).
 //  1. 100 connections of mixed reads and writes (80/20) for 60 s: under 1% errors, no 5xx,
-//     p97.5 latency (an upper bound of p95) under 200 ms.
+//     p95 latency under 200 ms.
 //  2. 200 sockets connected for 5 minutes with steady traffic: memory plateaus, event-loop
 //     delay p99 under 100 ms, handles back to baseline after they disconnect.
 // Options: --seconds 60 --socket-minutes 5. Uses the embedded database unless DATABASE_URL is set.
@@ -71,27 +71,35 @@ try {
   };
   console.log(`\n1. 100 connections, 80% reads / 20% writes, ${seconds} s`);
   let connection = 0;
-  const result = await autocannon({
-    url: server.url,
-    connections: 100,
-    duration: seconds,
-    requests: requests(0),
-    setupClient: (client) => {
-      client.setRequests(requests(connection++));
-    },
+  const latencies: number[] = [];
+  const result = await new Promise<autocannon.Result>((resolve, reject) => {
+    const instance = autocannon(
+      {
+        url: server.url,
+        connections: 100,
+        duration: seconds,
+        requests: requests(0),
+        setupClient: (client) => {
+          client.setRequests(requests(connection++));
+        },
+      },
+      (error, done) => (error ? reject(error) : resolve(done)),
+    );
+    // autocannon reports p90 and p97.5; record every response time to know the real p95.
+    instance.on('response', (_client, _status, _bytes, responseTime: number) => latencies.push(responseTime));
   });
+  latencies.sort((a, b) => a - b);
+  const p95 = latencies[Math.floor(latencies.length * 0.95)] ?? Number.NaN;
   const total = result.requests.total;
   const errors = result.errors + result.timeouts + result.non2xx;
   const fiveHundreds = result['5xx'];
   console.log(
     `   ${total} requests, ${result.requests.average.toFixed(0)} req/s, errors ${errors} (${((100 * errors) / Math.max(1, total)).toFixed(2)}%), 5xx ${fiveHundreds}`,
   );
-  console.log(
-    `   latency p50 ${result.latency.p50} ms, p97.5 ${result.latency.p97_5} ms, p99 ${result.latency.p99} ms`,
-  );
+  console.log(`   latency p50 ${result.latency.p50} ms, p95 ${p95.toFixed(0)} ms, p99 ${result.latency.p99} ms`);
   check(errors / Math.max(1, total) < 0.01, 'under 1% errors');
   check(fiveHundreds === 0, 'no 5xx');
-  check(result.latency.p97_5 < 200, 'p95 under 200 ms (p97.5 shown)');
+  check(p95 < 200, 'p95 under 200 ms');
 
   // 2. Sockets held open with steady traffic.
   console.log(`\n2. 200 sockets for ${socketMinutes} min with an answer posted every 500 ms`);
