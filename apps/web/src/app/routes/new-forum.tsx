@@ -1,5 +1,13 @@
-import { ComingSoonPage } from '@/components/coming-soon-page';
+import { DocumentTitle } from '@/components/document-title';
+import { NewForumForm } from '@/features/forums/components/new-forum-form';
 
+/** Creating a forum (spec: /new/forum). */
 export function NewForumRoute() {
-  return <ComingSoonPage title="Start a Forum" />;
+  return (
+    <>
+      <DocumentTitle title="Start a Forum" />
+      <h1 className="page-title">Start a Forum</h1>
+      <NewForumForm />
+    </>
+  );
 }

@@ -1,5 +1,15 @@
-import { ComingSoonPage } from '@/components/coming-soon-page';
+import { DocumentTitle } from '@/components/document-title';
+import { useAccount } from '@/features/auth/hooks/use-account';
+import { NewThreadForm } from '@/features/threads/components/new-thread-form';
 
+/** Starting a direct thread (spec: /new/thread). */
 export function NewThreadRoute() {
-  return <ComingSoonPage title="Start a Thread" />;
+  const account = useAccount();
+  return (
+    <>
+      <DocumentTitle title="Start a Thread" />
+      <h1 className="page-title">Start a Thread</h1>
+      <NewThreadForm username={account.username} />
+    </>
+  );
 }

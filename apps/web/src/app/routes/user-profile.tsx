@@ -1,8 +1,19 @@
 import { useParams } from 'react-router';
-import { ComingSoonPage } from '@/components/coming-soon-page';
+import { DocumentTitle } from '@/components/document-title';
+import { useAccount } from '@/features/auth/hooks/use-account';
+import { UserProfile } from '@/features/profile/components/user-profile';
+import { ProfileRoute } from './profile';
 
-/** Another user's profile (spec: /profile/:username). */
+/** Another user's profile (spec: /profile/:username); one's own name shows the own profile. */
 export function UserProfileRoute() {
   const { username = '' } = useParams();
-  return <ComingSoonPage title={`${username}'s Profile`} />;
+  const account = useAccount();
+  if (username.toLowerCase() === account.username.toLowerCase()) return <ProfileRoute />;
+  return (
+    <>
+      <DocumentTitle title={`${username}'s Profile`} />
+      <h1 className="page-title">User Profile</h1>
+      <UserProfile key={username} username={username} />
+    </>
+  );
 }

@@ -1,0 +1,80 @@
+import { expect, test, type Browser, type Page } from '@playwright/test';
+import { newTestAccount, uniqueUsername, type TestAccount } from './support';
+
+async function signedInPage(browser: Browser, prefix: string): Promise<{ page: Page; account: TestAccount }> {
+  const page = await (await browser.newContext()).newPage();
+  const account = newTestAccount(prefix);
+  const response = await page.request.post('/api/account/addAccount', {
+    data: { ...account, createdAt: new Date().toISOString() },
+  });
+  expect(response.status()).toBe(200);
+  return { page, account };
+}
+
+/** Opens a URL and resolves once the app's socket has a live connection (so no event is missed). */
+async function gotoLive(page: Page, url: string) {
+  const connected = new Promise<void>((resolve) => {
+    page.on('websocket', (socket) => {
+      if (socket.url().includes('/socket.io/')) socket.once('framereceived', () => resolve());
+    });
+  });
+  await page.goto(url);
+  await connected;
+}
+
+test.describe('forums', () => {
+  test('creating a forum validates it, shows it live to others, and its card opens a discussion', async ({
+    browser,
+  }) => {
+    const a = await signedInPage(browser, 'gia');
+    const b = await signedInPage(browser, 'hal');
+    const forumName = `Tide pools ${uniqueUsername('f')}`;
+
+    await gotoLive(b.page, '/forums');
+    await expect(b.page.getByRole('heading', { level: 1, name: 'Forums' })).toBeVisible();
+
+    await a.page.goto('/forums');
+    await a.page.getByRole('link', { name: 'Start a Forum' }).click();
+    await expect(a.page).toHaveURL(/\/new\/forum$/);
+    const create = a.page.getByRole('button', { name: 'Create Forum' });
+    await create.click();
+    await expect(a.page.getByRole('alert')).toHaveText(/Name cannot be empty/);
+    await expect(a.page.getByLabel('Forum Name')).toHaveAttribute('aria-invalid', 'true');
+    await a.page.getByLabel('Forum Name').fill(forumName);
+    await create.click();
+    await expect(a.page.getByRole('alert')).toHaveText(/Description cannot be empty/);
+    await expect(a.page.getByLabel('Forum Description')).toHaveAttribute('aria-invalid', 'true');
+    await a.page.getByLabel('Forum Description').fill('Everything about rock pools\nand what lives there.');
+    await create.click();
+    await expect(a.page).toHaveURL(/\/forums$/);
+    await expect(a.page.getByRole('link', { name: forumName })).toBeVisible();
+
+    // Bob's open list gets the forum live.
+    await expect(b.page.getByRole('link', { name: forumName })).toBeVisible();
+    await expect(b.page.getByText('Everything about rock pools')).toBeVisible();
+
+    // A duplicate name shows the server's reason.
+    await a.page.goto('/new/forum');
+    await a.page.getByLabel('Forum Name').fill(forumName.toUpperCase());
+    await a.page.getByLabel('Forum Description').fill('Again');
+    await create.click();
+    await expect(a.page.getByRole('alert')).toHaveText(/Forum name already exists/);
+
+    // The card opens the forum's discussion; a post there reaches another reader live.
+    await a.page.goto('/forums');
+    await a.page.getByRole('link', { name: forumName }).click();
+    await expect(a.page).toHaveURL(/\/threads\/\w+$/);
+    await expect(a.page.getByRole('heading', { level: 1, name: forumName })).toBeVisible();
+    await expect(a.page.getByText('No messages yet.')).toBeVisible();
+    const threadUrl = a.page.url();
+
+    await gotoLive(b.page, threadUrl);
+    await expect(b.page.getByRole('heading', { level: 1, name: forumName })).toBeVisible();
+
+    await a.page.getByLabel('Message', { exact: true }).fill('Who has seen an anemone?');
+    await a.page.getByRole('button', { name: 'Send Message!' }).click();
+    await expect(a.page.getByRole('log')).toContainText('Who has seen an anemone?');
+    await expect(b.page.getByRole('log')).toContainText('Who has seen an anemone?');
+    await expect(b.page.getByRole('log')).toContainText(a.account.username);
+  });
+});

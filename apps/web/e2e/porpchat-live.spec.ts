@@ -1,0 +1,99 @@
+import { expect, test, type Browser, type Page } from '@playwright/test';
+import { newTestAccount } from './support';
+
+/** An anonymous visitor who entered PorpChat under a name, with the socket connected. */
+async function porpVisitor(browser: Browser, name: string): Promise<Page> {
+  const page = await (await browser.newContext()).newPage();
+  const connected = new Promise<void>((resolve) => {
+    page.on('websocket', (socket) => {
+      if (socket.url().includes('/socket.io/')) socket.once('framereceived', () => resolve());
+    });
+  });
+  await page.goto('/');
+  await page.getByLabel('Username').fill(name);
+  await page.getByRole('button', { name: 'Submit' }).click();
+  await expect(page).toHaveURL(/\/porpchat$/);
+  await expect(page.getByRole('heading', { level: 1, name: 'PorpChat' })).toBeVisible();
+  await connected;
+  return page;
+}
+
+test.describe('PorpChat room', () => {
+  test('two anonymous visitors talk live, with images, and Shift+Enter does not send', async ({ browser, baseURL }) => {
+    const suffix = Date.now().toString(36);
+    const kim = await porpVisitor(browser, `Kim ${suffix}`);
+    const lee = await porpVisitor(browser, `Lee ${suffix}`);
+    await expect(kim.getByText(`You are chatting as Kim ${suffix}.`)).toBeVisible();
+
+    const box = kim.getByLabel('Message', { exact: true });
+    await box.fill(`Hello from Kim ${suffix}`);
+    await box.press('Enter');
+    await expect(box).toHaveValue('');
+    await expect(kim.getByRole('log')).toContainText(`Hello from Kim ${suffix}`);
+    await expect(lee.getByRole('log')).toContainText(`Hello from Kim ${suffix}`);
+    await expect(lee.getByRole('log')).toContainText(`Kim ${suffix}`);
+
+    // Shift+Enter starts a new line; only Enter sends both lines together.
+    const leeBox = lee.getByLabel('Message', { exact: true });
+    await leeBox.fill('line one');
+    await leeBox.press('Shift+Enter');
+    await leeBox.pressSequentially(`line two ${suffix}`);
+    await expect(leeBox).toHaveValue(`line one\nline two ${suffix}`);
+    await expect(kim.getByRole('log')).not.toContainText(`line two ${suffix}`);
+    await lee.getByRole('button', { name: 'Send' }).click();
+    await expect(kim.getByRole('log')).toContainText(`line two ${suffix}`);
+
+    // Blank text is never sent.
+    await leeBox.fill('  \n ');
+    await leeBox.press('Enter');
+    await expect(leeBox).toHaveValue('  \n ');
+
+    // An IMG message with an http(s) address is an image; anything else stays text.
+    const imageUrl = `${baseURL}/favicon.svg`;
+    await leeBox.fill(`IMG:${imageUrl}`);
+    await leeBox.press('Enter');
+    const image = kim.getByRole('img', { name: `Image from Lee ${suffix}` });
+    await expect(image).toBeVisible();
+    await expect(image).toHaveAttribute('src', imageUrl);
+    await expect(image).toHaveCSS('height', '100px');
+    await leeBox.fill('IMG:javascript:alert(1)');
+    await leeBox.press('Enter');
+    await expect(kim.getByRole('log')).toContainText('IMG:javascript:alert(1)');
+    await expect(kim.getByRole('log').getByRole('img')).toHaveCount(1);
+    await kim.screenshot({ path: '/tmp/shots-c/e2e-porpchat-live.png' });
+
+    // History: a visitor arriving later sees the conversation so far, oldest first.
+    const max = await porpVisitor(browser, `Max ${suffix}`);
+    await expect(max.getByRole('log')).toContainText(`Hello from Kim ${suffix}`);
+    await expect(max.getByRole('img', { name: `Image from Lee ${suffix}` })).toBeVisible();
+    const texts = await max.getByRole('log').getByRole('listitem').allTextContents();
+    const mine = texts.filter((text) => text.includes(suffix));
+    expect(mine[0]).toContain(`Hello from Kim ${suffix}`);
+  });
+
+  test("a registered member's name cannot be used, and a signed-in member can chat too", async ({ browser }) => {
+    const member = newTestAccount('mem');
+    const memberPage = await (await browser.newContext()).newPage();
+    const response = await memberPage.request.post('/api/account/addAccount', {
+      data: { ...member, createdAt: new Date().toISOString() },
+    });
+    expect(response.status()).toBe(200);
+
+    const guest = await porpVisitor(browser, member.username);
+    await guest.getByLabel('Message', { exact: true }).fill('pretending');
+    await guest.getByRole('button', { name: 'Send' }).click();
+    await expect(guest.getByRole('alert')).toHaveText(
+      /That name belongs to a registered member. Please choose another./,
+    );
+    await expect(guest.getByLabel('Message', { exact: true })).toHaveValue('pretending');
+
+    await memberPage.goto('/');
+    await memberPage.getByLabel('Username').fill(member.username);
+    await memberPage.getByRole('button', { name: 'Submit' }).click();
+    await expect(memberPage).toHaveURL(/\/porpchat$/);
+    await memberPage.getByLabel('Message', { exact: true }).fill('the real one');
+    await memberPage.getByRole('button', { name: 'Send' }).click();
+    await expect(memberPage.getByRole('log')).toContainText('the real one');
+    await expect(guest.getByRole('log')).toContainText('the real one');
+  });
+});

@@ -1,0 +1,179 @@
+import { expect, test, type Browser, type Page } from '@playwright/test';
+import { newTestAccount, type TestAccount } from './support';
+
+/** A signed-in page in its own browser context, registered through the API, socket connected. */
+async function signedInPage(browser: Browser, prefix: string): Promise<{ page: Page; account: TestAccount }> {
+  const context = await browser.newContext();
+  const page = await context.newPage();
+  const account = newTestAccount(prefix);
+  const response = await page.request.post('/api/account/addAccount', {
+    data: { ...account, createdAt: new Date().toISOString() },
+  });
+  expect(response.status()).toBe(200);
+  failOnCspViolation(page);
+  return { page, account };
+}
+
+const cspViolations: string[] = [];
+function failOnCspViolation(page: Page) {
+  page.on('console', (message) => {
+    if (message.type() === 'error' && message.text().includes('Content Security Policy')) {
+      cspViolations.push(message.text());
+    }
+  });
+}
+
+/** Opens a URL and resolves once the app's socket has a live connection (so no event is missed). */
+async function gotoLive(page: Page, url: string) {
+  const connected = new Promise<void>((resolve) => {
+    page.on('websocket', (socket) => {
+      if (socket.url().includes('/socket.io/')) socket.once('framereceived', () => resolve());
+    });
+  });
+  await page.goto(url);
+  await connected;
+}
+
+const row = (page: Page, name: string) => page.getByRole('link', { name: new RegExp(`^(Unread: )?${name}\\b`) });
+
+test.afterEach(() => {
+  expect(cspViolations).toEqual([]);
+});
+
+test.describe('direct threads', () => {
+  test('starting a thread validates the recipient and lists the new thread', async ({ browser }) => {
+    const { page } = await signedInPage(browser, 'ann');
+    const { account: other } = await signedInPage(browser, 'ben');
+
+    await page.goto('/threads');
+    await expect(page.getByRole('heading', { level: 1, name: 'Threads' })).toBeVisible();
+    await expect(page.getByText('No threads yet.')).toBeVisible();
+    await page.getByRole('link', { name: 'Start a Thread' }).click();
+    await expect(page).toHaveURL(/\/new\/thread$/);
+    await expect(page.getByText('Must be valid username')).toBeVisible();
+
+    await page.getByRole('button', { name: 'Create Thread' }).click();
+    await expect(page.getByRole('alert')).toHaveText(/Recipient cannot be empty/);
+    await expect(page.getByLabel('Thread Recipient')).toHaveAttribute('aria-invalid', 'true');
+
+    await page.getByLabel('Thread Recipient').fill('nobody_by_that_name');
+    await page.getByRole('button', { name: 'Create Thread' }).click();
+    await expect(page.getByRole('alert')).toHaveText(/User does not exist or thread already exists/);
+
+    await page.getByLabel('Thread Recipient').fill(other.username);
+    await page.getByRole('button', { name: 'Create Thread' }).click();
+    await expect(page).toHaveURL(/\/threads$/);
+    await expect(row(page, other.username)).toContainText('Nothing yet. . .');
+
+    // The same pair cannot have a second thread.
+    await page.goto('/new/thread');
+    await page.getByLabel('Thread Recipient').fill(other.username);
+    await page.getByRole('button', { name: 'Create Thread' }).click();
+    await expect(page.getByRole('alert')).toHaveText(/User does not exist or thread already exists/);
+  });
+
+  test('a message shows bold (unread) to the other side until opened, and arrives live in an open thread', async ({
+    browser,
+  }) => {
+    const a = await signedInPage(browser, 'amy');
+    const b = await signedInPage(browser, 'bob');
+
+    await a.page.goto('/new/thread');
+    await a.page.getByLabel('Thread Recipient').fill(b.account.username);
+    await a.page.getByRole('button', { name: 'Create Thread' }).click();
+    await expect(a.page).toHaveURL(/\/threads$/);
+
+    // Bob watches his list while Amy writes.
+    await gotoLive(b.page, '/threads');
+    await expect(row(b.page, a.account.username)).toContainText('Nothing yet. . .');
+
+    await row(a.page, b.account.username).click();
+    await expect(a.page.getByRole('heading', { level: 1, name: `Chatting with ${b.account.username}` })).toBeVisible();
+    await expect(a.page.getByText('No messages yet.')).toBeVisible();
+    const box = a.page.getByLabel('Message', { exact: true });
+    await expect(box).toHaveAttribute('placeholder', 'Say something nice!');
+
+    // Blank text is not sent.
+    await box.fill('   ');
+    await a.page.getByRole('button', { name: 'Send Message!' }).click();
+    await expect(a.page.getByText('No messages yet.')).toBeVisible();
+
+    await box.fill('Hello [docs](https://example.com/docs) there');
+    await a.page.getByRole('button', { name: 'Send Message!' }).click();
+    const log = a.page.getByRole('log');
+    await expect(log).toContainText('Hello docs (opens in a new tab) there');
+    await expect(log.getByRole('link', { name: /docs/ })).toHaveAttribute('href', 'https://example.com/docs');
+    await expect(box).toHaveValue('');
+
+    // Live on Bob's list: bold, marked unread, with the snippet and its time.
+    const bobsRow = row(b.page, a.account.username);
+    await expect(bobsRow).toHaveAccessibleName(new RegExp(`^Unread: ${a.account.username}`));
+    await expect(bobsRow).toContainText('Hello [docs]');
+    await expect(bobsRow).toContainText(/seconds? ago/);
+    await expect(bobsRow.locator('.thread-row__who')).toHaveCSS('font-weight', '700');
+    await b.page.screenshot({ path: '/tmp/shots-c/e2e-threads-unread.png' });
+
+    // Opening it marks it read: back on the list it is no longer bold.
+    await bobsRow.click();
+    await expect(b.page.getByRole('heading', { level: 1, name: `Chatting with ${a.account.username}` })).toBeVisible();
+    await expect(b.page.getByRole('log')).toContainText('Hello docs');
+    await b.page.getByRole('link', { name: 'Threads' }).click();
+    await expect(row(b.page, a.account.username)).toHaveAccessibleName(new RegExp(`^${a.account.username}`));
+    await expect(row(b.page, a.account.username).locator('.thread-row__who')).toHaveCSS('font-weight', '600');
+
+    // Both have the thread open: a message arrives live and is read at once.
+    await gotoLive(b.page, '/threads');
+    await row(b.page, a.account.username).click();
+    await expect(b.page.getByRole('log')).toContainText('Hello docs');
+    const readCall = b.page.waitForRequest((request) => request.url().endsWith('/api/message/readMessage'));
+    await box.fill('Second line\nwith a newline');
+    await box.press('Enter');
+    await expect(b.page.getByRole('log')).toContainText('with a newline');
+    await readCall;
+    await expect(b.page.getByRole('log').getByRole('listitem')).toHaveCount(2);
+
+    // Shift+Enter adds a line instead of sending.
+    await box.fill('first');
+    await box.press('Shift+Enter');
+    await box.pressSequentially('second');
+    await expect(box).toHaveValue('first\nsecond');
+    await expect(a.page.getByRole('log').getByRole('listitem')).toHaveCount(2);
+
+    await b.page.getByRole('link', { name: 'Threads' }).click();
+    await expect(row(b.page, a.account.username)).toHaveAccessibleName(new RegExp(`^${a.account.username}`));
+    await expect(row(b.page, a.account.username)).toContainText('Second line');
+
+    // Amy, now on her list, gets Bob's reply live as unread (she no longer has the thread open).
+    await gotoLive(a.page, '/threads');
+    await expect(row(a.page, b.account.username)).toHaveAccessibleName(new RegExp(`^${b.account.username}`));
+    await row(b.page, a.account.username).click();
+    await b.page.getByLabel('Message', { exact: true }).fill('Hi Amy!');
+    await b.page.getByRole('button', { name: 'Send Message!' }).click();
+    await expect(b.page.getByRole('log')).toContainText('Hi Amy!');
+    await expect(row(a.page, b.account.username)).toHaveAccessibleName(
+      new RegExp(`^Unread: ${b.account.username} Hi Amy!`),
+    );
+  });
+
+  test('an unknown thread shows that no messages were found', async ({ browser }) => {
+    const { page } = await signedInPage(browser, 'cat');
+    await page.goto('/threads/999999');
+    await expect(page.getByText('No messages found!')).toBeVisible();
+  });
+
+  test('the newest threads come first, and new ones arrive live', async ({ browser }) => {
+    const a = await signedInPage(browser, 'dan');
+    const b = await signedInPage(browser, 'eve');
+    const c = await signedInPage(browser, 'fay');
+    await gotoLive(a.page, '/threads');
+    await expect(a.page.getByText('No threads yet.')).toBeVisible();
+    for (const other of [b, c]) {
+      await other.page.goto('/new/thread');
+      await other.page.getByLabel('Thread Recipient').fill(a.account.username);
+      await other.page.getByRole('button', { name: 'Create Thread' }).click();
+      await expect(other.page).toHaveURL(/\/threads$/);
+    }
+    const names = a.page.locator('.thread-row__who');
+    await expect(names).toHaveText([c.account.username, b.account.username]);
+  });
+});

@@ -1,0 +1,56 @@
+import { useEffect, useRef, type ReactNode } from 'react';
+import type { Message } from '@porpoise/core';
+import { RelativeTime } from './relative-time';
+
+export interface MessageListProps {
+  messages: Message[];
+  /** Names the scrolling region for screen readers, e.g. 'Messages with bob'. */
+  label: string;
+  emptyText: string;
+  /** The name whose messages are marked as one's own, if any. */
+  own?: string | null;
+  renderContent: (message: Message) => ReactNode;
+}
+
+/**
+ * A conversation, oldest first, in a scrolling region that keeps the newest message in
+ * view (spec: /threads/:tid). The region is focusable so keyboard users can scroll it,
+ * and as a log it announces messages that arrive while it is open.
+ */
+export function MessageList({ messages, label, emptyText, own = null, renderContent }: MessageListProps) {
+  const region = useRef<HTMLDivElement>(null);
+  const newest = messages.at(-1)?._id;
+
+  useEffect(() => {
+    const element = region.current;
+    if (element !== null) element.scrollTop = element.scrollHeight;
+  }, [newest]);
+
+  return (
+    <div className="message-list" ref={region} role="log" aria-label={label} tabIndex={0}>
+      {messages.length === 0 ? (
+        <p className="message-list__empty muted">{emptyText}</p>
+      ) : (
+        <ol className="message-list__items">
+          {messages.map((message) => {
+            const mine = own !== null && message.sender.toLowerCase() === own.toLowerCase();
+            return (
+              <li key={message._id} className={mine ? 'message message--own' : 'message'}>
+                <p className="message__meta">
+                  <span className="message__sender">
+                    {message.sender}
+                    {mine ? <span className="message__you"> (you)</span> : null}
+                  </span>
+                  <span className="message__time">
+                    <RelativeTime date={message.messageDateTime} />
+                  </span>
+                </p>
+                <div className="message__content">{renderContent(message)}</div>
+              </li>
+            );
+          })}
+        </ol>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,87 @@
+import { useEffect } from 'react';
+import { Link } from 'react-router';
+import { SOCKET_EVENTS, type Thread } from '@porpoise/core';
+import { RelativeTime } from '@/components/relative-time';
+import { paths } from '@/config/paths';
+import { useRemoteData } from '@/hooks/use-remote-data';
+import { userFacingError } from '@/lib/api-client';
+import { useSocket } from '@/lib/socket';
+import { getThreads } from '../api/get-threads';
+
+const newestFirst = (a: Thread, b: Thread) => b.threadUpdatedDateTime.localeCompare(a.threadUpdatedDateTime);
+
+/** Puts a changed thread in place of its old copy (or adds it) and keeps the list newest first (spec section 4). */
+function withThread(threads: Thread[], changed: Thread): Thread[] {
+  return [changed, ...threads.filter((thread) => thread._id !== changed._id)].sort(newestFirst);
+}
+
+function ThreadRow({ thread, username }: { thread: Thread; username: string }) {
+  const other = thread.accounts.find((name) => name !== username) ?? username;
+  const last = thread.messages.at(-1);
+  const unread = last !== undefined && !last.views.includes(username);
+  return (
+    <li>
+      <Link to={paths.thread(thread._id)} className={unread ? 'thread-row thread-row--unread' : 'thread-row'}>
+        <span className="thread-row__who">
+          {unread ? (
+            <>
+              <span className="thread-row__dot" aria-hidden="true" />
+              <span className="visually-hidden">Unread: </span>
+            </>
+          ) : null}
+          {other}
+        </span>
+        {last === undefined ? (
+          <span className="thread-row__snippet muted">Nothing yet. . .</span>
+        ) : (
+          <>
+            <span className="thread-row__snippet">
+              {last.sender === username ? 'You: ' : ''}
+              {last.content}
+            </span>
+            <span className="thread-row__time">
+              <RelativeTime date={last.messageDateTime} />
+            </span>
+          </>
+        )}
+      </Link>
+    </li>
+  );
+}
+
+/** The user's direct threads, newest first and kept current by threadUpdate (spec: /threads). */
+export function ThreadList({ username }: { username: string }) {
+  const socket = useSocket();
+  const [threads, update] = useRemoteData(`threads:${username}`, (signal) => getThreads(username, signal));
+
+  useEffect(() => {
+    function handleThreadUpdate(thread: Thread) {
+      if (thread.accounts.includes(username)) update((list) => withThread(list, thread));
+    }
+    socket.on(SOCKET_EVENTS.threadUpdate, handleThreadUpdate);
+    return () => {
+      socket.off(SOCKET_EVENTS.threadUpdate, handleThreadUpdate);
+    };
+  }, [socket, update, username]);
+
+  if (threads.status === 'loading') {
+    return (
+      <p className="muted" role="status">
+        Loading threads…
+      </p>
+    );
+  }
+  if (threads.status === 'error') {
+    return <p className="inline-error">{userFacingError(threads.error, 'Error when fetching threads')}</p>;
+  }
+  if (threads.data.length === 0) {
+    return <p className="empty-state">No threads yet. Start one to message another member.</p>;
+  }
+  return (
+    <ul className="thread-list" aria-label="Your threads">
+      {threads.data.map((thread) => (
+        <ThreadRow key={thread._id} thread={thread} username={username} />
+      ))}
+    </ul>
+  );
+}

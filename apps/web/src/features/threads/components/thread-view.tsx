@@ -1,0 +1,111 @@
+import { useCallback, useEffect } from 'react';
+import { MESSAGES, SOCKET_EVENTS, type Message } from '@porpoise/core';
+import { DocumentTitle } from '@/components/document-title';
+import { MessageComposer } from '@/components/message-composer';
+import { MessageList } from '@/components/message-list';
+import { RichText } from '@/components/rich-text';
+import { useRemoteData } from '@/hooks/use-remote-data';
+import { userFacingError } from '@/lib/api-client';
+import { useSocket } from '@/lib/socket';
+import { addMessage } from '../api/add-message';
+import { getThread } from '../api/get-thread';
+import { readMessage } from '../api/read-message';
+
+/** What a forum thread is about; direct threads have none and show the other participant. */
+export interface ThreadTopic {
+  name: string;
+  description: string;
+}
+
+interface MessageUpdate {
+  result: { tid: string; message: Message };
+}
+
+function logReadFailure(error: unknown) {
+  console.error('Error while reading a new message in the thread', error);
+}
+
+/**
+ * One conversation (spec: /threads/:tid): its messages, kept current by messageUpdate,
+ * and a send box. A message that arrives while the thread is open is marked read at
+ * once (spec section 4), so the thread does not turn bold in the list.
+ */
+export function ThreadView({ tid, username, topic }: { tid: string; username: string; topic: ThreadTopic | null }) {
+  const socket = useSocket();
+  const [thread, update] = useRemoteData(`thread:${tid}`, (signal) => getThread(tid, username, signal));
+
+  const append = useCallback(
+    (message: Message) =>
+      update((current) =>
+        current.messages.some((known) => known._id === message._id)
+          ? current
+          : { ...current, messages: [...current.messages, message] },
+      ),
+    [update],
+  );
+
+  const participants = thread.status === 'ready' ? thread.data.accounts : null;
+  const isParticipant = participants?.includes(username) ?? false;
+
+  useEffect(() => {
+    function handleMessageUpdate({ result }: MessageUpdate) {
+      if (result.tid !== tid) return;
+      append(result.message);
+      if (isParticipant && !result.message.views.includes(username)) {
+        readMessage(result.message._id, username).catch(logReadFailure);
+      }
+    }
+    socket.on(SOCKET_EVENTS.messageUpdate, handleMessageUpdate);
+    return () => {
+      socket.off(SOCKET_EVENTS.messageUpdate, handleMessageUpdate);
+    };
+  }, [socket, tid, username, append, isParticipant]);
+
+  async function send(content: string): Promise<string | null> {
+    try {
+      append(await addMessage(tid, username, content));
+      return null;
+    } catch (error) {
+      return userFacingError(error, MESSAGES.unavailable);
+    }
+  }
+
+  const other = participants?.find((name) => name !== username) ?? null;
+  let title = 'Thread';
+  if (topic !== null) title = topic.name;
+  else if (isParticipant && other !== null) title = `Chatting with ${other}`;
+  else if (participants !== null) title = 'Forum discussion';
+
+  return (
+    <div className="conversation">
+      <DocumentTitle title={title} />
+      <header className="conversation__header">
+        <h1 className="page-title conversation__title">{title}</h1>
+        {topic === null ? null : <p className="conversation__subtitle muted">{topic.description}</p>}
+      </header>
+      {thread.status === 'loading' ? (
+        <p className="muted" role="status">
+          Loading messages…
+        </p>
+      ) : null}
+      {thread.status === 'error' ? <p className="empty-state">No messages found!</p> : null}
+      {thread.status === 'ready' ? (
+        <>
+          <MessageList
+            messages={thread.data.messages}
+            label={title}
+            emptyText="No messages yet."
+            own={username}
+            renderContent={(message) => <RichText text={message.content} />}
+          />
+          <MessageComposer
+            label="Message"
+            placeholder="Say something nice!"
+            buttonLabel="Send Message!"
+            onSend={send}
+          />
+        </>
+      ) : null}
+    </div>
+  );
+}
