@@ -58,11 +58,14 @@ function errorText(body: unknown): string | null {
 const isAbort = (error: unknown) => error instanceof DOMException && error.name === 'AbortError';
 
 /**
- * Calls the API and resolves with the parsed JSON reply. Any failure (no response, or a
+ * Calls the API and resolves with the parsed JSON reply and the response headers. Any failure (no response, or a
  * status other than 2xx) is logged and then rejected as an ApiError (spec section 7).
  * The reply is trusted to have the shape T: the server's response schemas guarantee it.
  */
-export async function apiRequest<T>(path: string, options: RequestOptions = {}): Promise<T> {
+export async function apiRequestWithHeaders<T>(
+  path: string,
+  options: RequestOptions = {},
+): Promise<{ data: T; headers: Headers }> {
   const { method = 'GET', body, query, signal, expectedStatuses = [] } = options;
   const url = buildUrl(path, query);
   const headers: Record<string, string> = { Accept: 'application/json' };
@@ -97,7 +100,12 @@ export async function apiRequest<T>(path: string, options: RequestOptions = {}):
     log(`${method} ${url} failed with status ${response.status}:`, serverMessage ?? text);
     throw error;
   }
-  return data as T;
+  return { data: data as T, headers: response.headers };
+}
+
+/** Calls the API and resolves with the parsed JSON reply (see apiRequestWithHeaders). */
+export async function apiRequest<T>(path: string, options: RequestOptions = {}): Promise<T> {
+  return (await apiRequestWithHeaders<T>(path, options)).data;
 }
 
 /**
