@@ -23,11 +23,12 @@ for (let i = 0; i < total; i++) {
   // Connect in small batches so the handshakes do not all land at once.
   if (i % 100 === 99) await new Promise((resolve) => setTimeout(resolve, 50));
 }
-await Promise.all(
-  sockets.map((socket) =>
-    socket.connected ? undefined : new Promise<void>((resolve) => socket.once('connect', () => resolve())),
-  ),
-);
+const connectedOnce = (socket: Socket) =>
+  new Promise<void>((resolve) => {
+    if (socket.connected) resolve();
+    else socket.once('connect', () => resolve());
+  });
+await Promise.all(sockets.map(connectedOnce));
 process.send?.({ type: 'ready' });
 process.on('message', (message: { type?: string }) => {
   if (message.type === 'stop') {

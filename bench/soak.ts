@@ -83,7 +83,8 @@ try {
           client.setRequests(requests(connection++));
         },
       },
-      (error, done) => (error ? reject(error) : resolve(done)),
+      (error: unknown, done) =>
+        error ? reject(error instanceof Error ? error : new Error('autocannon failed')) : resolve(done),
     );
     // autocannon reports p90 and p97.5; record every response time to know the real p95.
     instance.on('response', (_client, _status, _bytes, responseTime: number) => latencies.push(responseTime));

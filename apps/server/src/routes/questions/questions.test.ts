@@ -188,7 +188,10 @@ describe.each(DATABASE_KINDS)('questions, answers, comments, votes and tags on %
     });
 
     it('keeps the unfiltered totals exact as questions are asked and answered', async () => {
-      const [all, unanswered] = [(await list(alice, 'limit=1')).total, (await list(alice, 'order=unanswered&limit=1')).total];
+      const [all, unanswered] = [
+        (await list(alice, 'limit=1')).total,
+        (await list(alice, 'order=unanswered&limit=1')).total,
+      ];
       const [rowsAll] = await queryRows<{ n: number }>(t.app.db, sql`select count(*)::int as n from questions`);
       expect(all).toBe(rowsAll!.n);
       const qid = await askQuestion(t.app, bob);
