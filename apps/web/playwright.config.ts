@@ -31,6 +31,9 @@ const PORT = Number(process.env[PORT_ENV]);
 
 export default defineConfig({
   testDir: './e2e',
+  // Two-browser flows on a shared 2-core machine need more than the 30 s default.
+  timeout: 60_000,
+  expect: { timeout: 10_000 },
   workers: 1,
   fullyParallel: false,
   forbidOnly: Boolean(process.env.CI),
