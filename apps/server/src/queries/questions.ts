@@ -119,8 +119,11 @@ export async function listQuestions(
   const [rows, total] = await Promise.all([
     queryRows<SummaryRow>(
       db,
-      sql`select ${SUMMARY_COLUMNS} from questions q join accounts a on a.id = q.asked_by
-        ${where} order by ${ORDER_BY[query.order]} limit ${query.limit} offset ${query.offset}`,
+      // The page's ids first (an index scan, however deep the offset), then their rows.
+      sql`select ${SUMMARY_COLUMNS} from (select q.id from questions q ${where}
+          order by ${ORDER_BY[query.order]} limit ${query.limit} offset ${query.offset}) page
+        join questions q on q.id = page.id join accounts a on a.id = q.asked_by
+        order by ${ORDER_BY[query.order]}`,
     ),
     countQuestions(db, query, where),
   ]);
@@ -173,9 +176,12 @@ export async function getQuestionDetail(db: Db, questionId: number): Promise<Que
       db,
       sql`select c.id, c.text, a.username as "commentBy", c.comment_date_time as "commentDateTime",
           c.question_id as "questionId", c.answer_id as "answerId"
-        from comments c join accounts a on a.id = c.comment_by
-        where c.question_id = ${questionId}
-           or c.answer_id in (select id from answers where question_id = ${questionId})
+        from (
+          -- Two indexed lookups: an OR across the two parents would scan every comment.
+          select * from comments where question_id = ${questionId}
+          union all
+          select * from comments where answer_id in (select id from answers where question_id = ${questionId})
+        ) c join accounts a on a.id = c.comment_by
         order by c.comment_date_time, c.id`,
     ),
     queryRows<{ username: string; value: number }>(
