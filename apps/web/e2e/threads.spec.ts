@@ -117,7 +117,7 @@ test.describe('direct threads', () => {
     await bobsRow.click();
     await expect(b.page.getByRole('heading', { level: 1, name: `Chatting with ${a.account.username}` })).toBeVisible();
     await expect(b.page.getByRole('log')).toContainText('Hello docs');
-    await b.page.getByRole('link', { name: 'Threads' }).click();
+    await b.page.getByRole('link', { name: 'Threads', exact: true }).click();
     await expect(row(b.page, a.account.username)).toHaveAccessibleName(new RegExp(`^${a.account.username}`));
     await expect(row(b.page, a.account.username).locator('.thread-row__who')).toHaveCSS('font-weight', '600');
 
@@ -139,7 +139,7 @@ test.describe('direct threads', () => {
     await expect(box).toHaveValue('first\nsecond');
     await expect(a.page.getByRole('log').getByRole('listitem')).toHaveCount(2);
 
-    await b.page.getByRole('link', { name: 'Threads' }).click();
+    await b.page.getByRole('link', { name: 'Threads', exact: true }).click();
     await expect(row(b.page, a.account.username)).toHaveAccessibleName(new RegExp(`^${a.account.username}`));
     await expect(row(b.page, a.account.username)).toContainText('Second line');
 

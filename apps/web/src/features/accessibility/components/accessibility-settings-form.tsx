@@ -97,8 +97,11 @@ export function AccessibilitySettingsForm({ account }: { account: Account | null
         <aside className="tip" id={tipId} aria-label="VoiceOver tip">
           <p className="tip__title">Tip for macOS</p>
           <p className="tip__text">
-            Turn on VoiceOver, the built-in screen reader, with <kbd>Cmd</kbd>+<kbd>F5</kbd>, or in System Settings &gt;
-            Accessibility &gt; VoiceOver.
+            Turn on VoiceOver, the built-in screen reader, with{' '}
+            <span className="nowrap">
+              <kbd>Cmd</kbd>+<kbd>F5</kbd>,
+            </span>{' '}
+            or in System Settings &gt; Accessibility &gt; VoiceOver.
           </p>
         </aside>
       ) : null}

@@ -1,9 +1,11 @@
 import { useCallback, useEffect } from 'react';
+import { Link } from 'react-router';
 import { MESSAGES, SOCKET_EVENTS, type Message } from '@porpoise/core';
 import { DocumentTitle } from '@/components/document-title';
 import { MessageComposer } from '@/components/message-composer';
 import { MessageList } from '@/components/message-list';
 import { RichText } from '@/components/rich-text';
+import { paths } from '@/config/paths';
 import { useRemoteData } from '@/hooks/use-remote-data';
 import { userFacingError } from '@/lib/api-client';
 import { useSocket } from '@/lib/socket';
@@ -80,6 +82,10 @@ export function ThreadView({ tid, username, topic }: { tid: string; username: st
     <div className="conversation">
       <DocumentTitle title={title} />
       <header className="conversation__header">
+        <Link className="conversation__back" to={isParticipant ? paths.threads() : paths.forums()}>
+          <span aria-hidden="true">← </span>
+          {isParticipant ? 'All threads' : 'All forums'}
+        </Link>
         <h1 className="page-title conversation__title">{title}</h1>
         {topic === null ? null : <p className="conversation__subtitle muted">{topic.description}</p>}
       </header>
