@@ -8,6 +8,8 @@ import { errorsPlugin } from './plugins/errors.ts';
 import { rateLimitPlugin } from './plugins/rate-limit.ts';
 import { securityPlugin } from './plugins/security.ts';
 import { webPlugin } from './plugins/web.ts';
+import { readCachePlugin } from './plugins/read-cache.ts';
+import { signalsPlugin } from './plugins/signals.ts';
 import { realtimePlugin } from './realtime/realtime.ts';
 import { accountRoutes } from './routes/account/account.ts';
 import { answerRoutes } from './routes/answers/answers.ts';
@@ -73,6 +75,8 @@ export async function buildApp({ config, database, logger = true, logStream }: B
   await app.register(errorsPlugin);
   await app.register(databasePlugin, { database });
   await app.register(securityPlugin);
+  await app.register(signalsPlugin);
+  await app.register(readCachePlugin);
   await app.register(authPlugin);
   await app.register(rateLimitPlugin);
   await app.register(realtimePlugin);

@@ -1,7 +1,9 @@
 import type { Config } from './config.ts';
 import type { Database, Db } from './db/client.ts';
-import type { SessionInfo } from './lib/sessions.ts';
+import type { SessionInfo, SessionStore } from './lib/sessions.ts';
 import type { Actor } from './policies/actor.ts';
+import type { ContentCache } from './plugins/read-cache.ts';
+import type { Signals } from './lib/signals.ts';
 import type { RateLimiter } from './plugins/rate-limit.ts';
 import type { Realtime } from './realtime/realtime.ts';
 
@@ -12,6 +14,9 @@ declare module 'fastify' {
     db: Db;
     rateLimiter: RateLimiter;
     realtime: Realtime;
+    signals: Signals;
+    sessions: SessionStore;
+    contentCache: ContentCache;
   }
   interface FastifyRequest {
     session: SessionInfo | null;

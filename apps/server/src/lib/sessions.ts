@@ -2,6 +2,7 @@ import { createHash, randomBytes } from 'node:crypto';
 import { and, eq, gt, sql } from 'drizzle-orm';
 import type { Db } from '../db/client.ts';
 import { accounts, sessions } from '../db/schema.ts';
+import type { Signals } from './signals.ts';
 
 export const SESSION_COOKIE = 'porpoise_session';
 export const SESSION_TTL_MS = 30 * 24 * 60 * 60 * 1000;
@@ -10,45 +11,85 @@ const SLIDE_AFTER_MS = 60 * 60 * 1000;
 
 export type AccountRow = typeof accounts.$inferSelect;
 
+/** Who a session belongs to; the account's other fields are read fresh where needed. */
 export interface SessionInfo {
-  account: AccountRow;
+  accountId: number;
+  username: string;
   tokenHash: string;
 }
 
 /** Sessions are looked up by the SHA-256 of the cookie token, so a database leak holds no usable token. */
 export const hashToken = (token: string) => createHash('sha256').update(token).digest('base64url');
 
-export async function createSession(db: Db, accountId: number): Promise<{ token: string; tokenHash: string }> {
-  const token = randomBytes(32).toString('base64url');
-  const tokenHash = hashToken(token);
-  await db.insert(sessions).values({ tokenHash, accountId, expiresAt: new Date(Date.now() + SESSION_TTL_MS) });
-  return { token, tokenHash };
+// A session checked within this long is taken from memory; sign-out reaches every
+// process's memory through signals at once, so this bounds only other removals.
+const REMEMBER_MS = 30_000;
+const MAX_REMEMBERED = 50_000;
+const CHANNEL = 'porpoise_session';
+
+interface Remembered {
+  session: SessionInfo;
+  expiresAt: number;
+  until: number;
 }
 
-/** The live session for a cookie token, sliding its expiry forward; null when unknown or expired. */
-export async function findSession(db: Db, token: string | undefined): Promise<SessionInfo | null> {
-  if (!token || token.length > 100) return null;
-  const tokenHash = hashToken(token);
-  const [row] = await db
-    .select({ account: accounts, expiresAt: sessions.expiresAt })
-    .from(sessions)
-    .innerJoin(accounts, eq(accounts.id, sessions.accountId))
-    .where(and(eq(sessions.tokenHash, tokenHash), gt(sessions.expiresAt, sql`now()`)))
-    .limit(1);
-  if (!row) return null;
-  if (row.expiresAt.getTime() - Date.now() < SESSION_TTL_MS - SLIDE_AFTER_MS) {
-    await db
-      .update(sessions)
-      .set({ expiresAt: new Date(Date.now() + SESSION_TTL_MS) })
-      .where(eq(sessions.tokenHash, tokenHash));
+/**
+ * Creates, finds and revokes sessions. Finding is on every API request, so a session
+ * seen in the last 30 s is answered from memory (only while signals are heard: a
+ * revocation on any process removes it everywhere before sign-out answers).
+ */
+export class SessionStore {
+  private readonly remembered = new Map<string, Remembered>();
+
+  constructor(
+    private readonly db: Db,
+    private readonly signals: Signals,
+  ) {
+    signals.subscribe(CHANNEL, (tokenHash) => {
+      if (tokenHash === null) this.remembered.clear();
+      else this.remembered.delete(tokenHash);
+    });
   }
-  return { account: row.account, tokenHash };
-}
 
-export async function revokeSession(db: Db, tokenHash: string): Promise<void> {
-  await db.delete(sessions).where(eq(sessions.tokenHash, tokenHash));
-}
+  async create(accountId: number): Promise<{ token: string; tokenHash: string }> {
+    const token = randomBytes(32).toString('base64url');
+    const tokenHash = hashToken(token);
+    await this.db.insert(sessions).values({ tokenHash, accountId, expiresAt: new Date(Date.now() + SESSION_TTL_MS) });
+    return { token, tokenHash };
+  }
 
-export async function deleteExpiredSessions(db: Db): Promise<void> {
-  await db.delete(sessions).where(sql`${sessions.expiresAt} <= now()`);
+  /** The live session for a cookie token, sliding its expiry forward; null when unknown or expired. */
+  async find(token: string | undefined): Promise<SessionInfo | null> {
+    if (!token || token.length > 100) return null;
+    const tokenHash = hashToken(token);
+    const now = Date.now();
+    const known = this.remembered.get(tokenHash);
+    if (known && known.until > now && known.expiresAt > now && this.signals.listening) return known.session;
+
+    const [row] = await this.db
+      .select({ accountId: accounts.id, username: accounts.username, expiresAt: sessions.expiresAt })
+      .from(sessions)
+      .innerJoin(accounts, eq(accounts.id, sessions.accountId))
+      .where(and(eq(sessions.tokenHash, tokenHash), gt(sessions.expiresAt, sql`now()`)))
+      .limit(1);
+    if (!row) {
+      this.remembered.delete(tokenHash);
+      return null;
+    }
+    let expiresAt = row.expiresAt.getTime();
+    if (expiresAt - now < SESSION_TTL_MS - SLIDE_AFTER_MS) {
+      expiresAt = now + SESSION_TTL_MS;
+      await this.db.update(sessions).set({ expiresAt: new Date(expiresAt) }).where(eq(sessions.tokenHash, tokenHash));
+    }
+    const session = { accountId: row.accountId, username: row.username, tokenHash };
+    if (this.remembered.size >= MAX_REMEMBERED) this.remembered.clear();
+    this.remembered.set(tokenHash, { session, expiresAt, until: now + REMEMBER_MS });
+    return session;
+  }
+
+  /** Ends a session here and on every other process before returning. */
+  async revoke(tokenHash: string): Promise<void> {
+    await this.db.delete(sessions).where(eq(sessions.tokenHash, tokenHash));
+    await this.signals.publish(CHANNEL, tokenHash);
+  }
 }

@@ -1,7 +1,7 @@
 import cookie from '@fastify/cookie';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import fp from 'fastify-plugin';
-import { SESSION_COOKIE, SESSION_TTL_MS, findSession } from '../lib/sessions.ts';
+import { SESSION_COOKIE, SESSION_TTL_MS, SessionStore } from '../lib/sessions.ts';
 
 // Health probes must answer even when the database does not.
 const PROBES = new Set(['/api/healthz', '/api/readyz']);
@@ -15,14 +15,15 @@ export const authPlugin = fp(
     await app.register(cookie);
     app.decorateRequest('session', null);
     app.decorateRequest('actor', null);
+    app.decorate('sessions', new SessionStore(app.db, app.signals));
     app.addHook('onRequest', async (request) => {
       if (!request.url.startsWith('/api/') || PROBES.has(request.url)) return;
-      const session = await findSession(app.db, request.cookies[SESSION_COOKIE]);
+      const session = await app.sessions.find(request.cookies[SESSION_COOKIE]);
       request.session = session;
-      request.actor = session ? { id: session.account.id, username: session.account.username } : null;
+      request.actor = session ? { id: session.accountId, username: session.username } : null;
     });
   },
-  { name: 'auth', dependencies: ['database'] },
+  { name: 'auth', dependencies: ['database', 'signals'] },
 );
 
 /** HttpOnly, SameSite=Lax, Path=/, and Secure when the request came over HTTPS. */

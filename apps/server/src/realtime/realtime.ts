@@ -4,7 +4,7 @@ import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import pg from 'pg';
 import { Server, type DefaultEventsMap } from 'socket.io';
-import { findSession, SESSION_COOKIE } from '../lib/sessions.ts';
+import { SESSION_COOKIE } from '../lib/sessions.ts';
 import { isCrossSite } from '../plugins/security.ts';
 import { rooms } from './rooms.ts';
 
@@ -77,11 +77,12 @@ export const realtimePlugin = fp(
 
     io.use((socket, next) => {
       const cookies = app.parseCookie(socket.request.headers.cookie ?? '');
-      findSession(app.db, cookies[SESSION_COOKIE])
+      app.sessions
+        .find(cookies[SESSION_COOKIE])
         .then((session) => {
           socket.data = {
-            accountId: session?.account.id ?? null,
-            username: session?.account.username ?? null,
+            accountId: session?.accountId ?? null,
+            username: session?.username ?? null,
             tokenHash: session?.tokenHash ?? null,
           };
           next();

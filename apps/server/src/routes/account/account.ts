@@ -1,14 +1,13 @@
 import { MESSAGES } from '@porpoise/core';
 import { loginInput, registerInput, saveAccessibilityInput } from '@porpoise/core/schemas';
 import { saveAccessibilitySettings } from '../../commands/account-settings.ts';
-import { sql } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { registerAccount } from '../../commands/register-account.ts';
 import { accounts } from '../../db/schema.ts';
 import { HttpError, unauthorized } from '../../lib/http-error.ts';
 import { parse } from '../../lib/parse.ts';
 import { decoyHash, verifyPassword } from '../../lib/password.ts';
-import { createSession, revokeSession } from '../../lib/sessions.ts';
 import { clearSessionCookie, setSessionCookie } from '../../plugins/auth.ts';
 import { assertNamesSelf, requireActor } from '../../policies/actor.ts';
 import { presentAccount } from '../../presenters/account.ts';
@@ -22,7 +21,7 @@ export async function accountRoutes(app: FastifyInstance) {
   /** Ends any session the request arrived with, so a planted cookie never survives sign-in. */
   async function dropIncomingSession(request: FastifyRequest) {
     if (!request.session) return;
-    await revokeSession(app.db, request.session.tokenHash);
+    await app.sessions.revoke(request.session.tokenHash);
     app.realtime.endSession(request.session.tokenHash);
   }
 
@@ -31,7 +30,7 @@ export async function accountRoutes(app: FastifyInstance) {
     const input = parse(registerInput, request.body);
     const account = await registerAccount(app.db, input);
     await dropIncomingSession(request);
-    const { token } = await createSession(app.db, account.id);
+    const { token } = await app.sessions.create(account.id);
     setSessionCookie(reply, token);
     return presentAccount(account);
   });
@@ -51,7 +50,7 @@ export async function accountRoutes(app: FastifyInstance) {
     if (!account || !valid) throw invalidLogin();
     await app.rateLimiter.reset(usernameKey);
     await dropIncomingSession(request);
-    const { token } = await createSession(app.db, account.id);
+    const { token } = await app.sessions.create(account.id);
     setSessionCookie(reply, token);
     return presentAccount(account);
   });
@@ -64,7 +63,9 @@ export async function accountRoutes(app: FastifyInstance) {
 
   app.get('/account/me', async (request) => {
     if (!request.session) throw unauthorized();
-    return presentAccount(request.session.account);
+    const [account] = await app.db.select().from(accounts).where(eq(accounts.id, request.session.accountId));
+    if (!account) throw unauthorized();
+    return presentAccount(account);
   });
 
   /** Only the signed-in account's own settings: another username in the payload is a 403. */

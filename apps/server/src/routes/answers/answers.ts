@@ -14,6 +14,7 @@ export async function answerRoutes(app: FastifyInstance) {
     assertNamesSelf(actor, input.ans.ansBy);
     await limitPosting(app, actor, 'answer');
     const row = await addAnswer(app.db, actor, Number(input.qid), input.ans.text);
+    await app.contentCache.changed();
     const answer = presentAnswer(
       { id: row.id, text: row.text, ansBy: actor.username, ansDateTime: row.ansDateTime },
       [],

@@ -30,6 +30,7 @@ export async function commentRoutes(app: FastifyInstance) {
       commentBy: actor.username,
       commentDateTime: row.commentDateTime,
     });
+    await app.contentCache.changed();
     const result = { qid: String(questionId), parentId: input.id, comment };
     app.realtime.toSignedIn(SOCKET_EVENTS.commentUpdate, { result, type: input.type });
     return comment;

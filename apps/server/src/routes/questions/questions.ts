@@ -11,6 +11,7 @@ import { presentQuestion } from '../../presenters/question.ts';
 import { getQuestionDetail, getQuestionSummary, getVoters, listQuestions } from '../../queries/questions.ts';
 import { limitPosting } from '../../lib/posting-limits.ts';
 
+const JSON_TYPE = 'application/json; charset=utf-8';
 const byIdParams = z.object({ id: idInput });
 const byIdQuery = z.object({ username: z.string().optional() });
 
@@ -19,9 +20,11 @@ export async function questionRoutes(app: FastifyInstance) {
   app.get('/getQuestion', async (request, reply) => {
     requireActor(request.actor);
     const query = parse(questionListQuery, request.query);
-    const { questions, total } = await listQuestions(app.db, query);
-    void reply.header('X-Total-Count', String(total));
-    return questions;
+    const page = await app.contentCache.lists.get(JSON.stringify(query), async () => {
+      const { questions, total } = await listQuestions(app.db, query);
+      return { body: JSON.stringify(questions), total };
+    });
+    return reply.header('X-Total-Count', String(page.total)).type(JSON_TYPE).send(page.body);
   });
 
   app.get('/getQuestionById/:id', async (request) => {
@@ -29,13 +32,19 @@ export async function questionRoutes(app: FastifyInstance) {
     const { id } = parse(byIdParams, request.params);
     assertNamesSelf(actor, parse(byIdQuery, request.query).username);
     const questionId = Number(id);
-    const detail = await getQuestionDetail(app.db, questionId);
-    if (!detail) throw notFound('Question not found');
-    if (await recordView(app.db, actor, questionId)) {
-      detail.views = [...detail.views, actor.username];
-      app.realtime.toSignedIn(SOCKET_EVENTS.viewsUpdate, { qid: id, views: detail.views });
+    const detail = await app.contentCache.questions.get(id, async () => {
+      const loaded = await getQuestionDetail(app.db, questionId);
+      if (!loaded) throw notFound('Question not found');
+      return loaded;
+    });
+    // A cached page that already lists this viewer needs no trip to the database at all.
+    if (detail.views.includes(actor.username) || !(await recordView(app.db, actor, questionId))) {
+      return presentQuestion(detail);
     }
-    return presentQuestion(detail);
+    await app.contentCache.changed();
+    const views = [...detail.views, actor.username];
+    app.realtime.toSignedIn(SOCKET_EVENTS.viewsUpdate, { qid: id, views });
+    return presentQuestion({ ...detail, views });
   });
 
   app.post('/addQuestion', async (request) => {
@@ -44,6 +53,7 @@ export async function questionRoutes(app: FastifyInstance) {
     assertNamesSelf(actor, input.askedBy);
     await limitPosting(app, actor, 'question');
     const questionId = await addQuestion(app.db, actor, { title: input.title, text: input.text, tagNames: input.tags });
+    await app.contentCache.changed();
     const detail = await getQuestionDetail(app.db, questionId);
     const summary = await getQuestionSummary(app.db, questionId);
     if (!detail || !summary) throw new Error('question vanished after insert');
@@ -58,6 +68,7 @@ export async function questionRoutes(app: FastifyInstance) {
     await limitPosting(app, actor, 'vote');
     const questionId = Number(input.qid);
     await toggleVote(app.db, actor, questionId, direction);
+    await app.contentCache.changed();
     const voters = await getVoters(app.db, questionId);
     const payload = { qid: input.qid, ...voters };
     app.realtime.toSignedIn(SOCKET_EVENTS.voteUpdate, payload);

@@ -1,0 +1,45 @@
+import type { FastifyInstance } from 'fastify';
+import fp from 'fastify-plugin';
+import { ReadCache } from '../lib/read-cache.ts';
+import type { QuestionDetail } from '../presenters/question.ts';
+
+/** A home-list page as sent: the JSON body and its X-Total-Count. */
+export interface CachedList {
+  body: string;
+  total: number;
+}
+
+/**
+ * The hot reads (home list pages, question pages) answered from memory. Every command
+ * that changes what they show (a question, answer, comment, vote or first view) is
+ * followed by `changed()`, which clears them here and, through `app.signals`, on every
+ * other process, before the route emits its event or answers: a write shows up at once
+ * wherever it is read next.
+ */
+export interface ContentCache {
+  lists: ReadCache<CachedList>;
+  questions: ReadCache<QuestionDetail>;
+  /** Call after a write commits, before its event is emitted. */
+  changed(): Promise<void>;
+}
+
+const CHANNEL = 'porpoise_content';
+
+export const readCachePlugin = fp(
+  async (app: FastifyInstance) => {
+    const usable = () => app.signals.listening;
+    const lists = new ReadCache<CachedList>(1_000, usable);
+    const questions = new ReadCache<QuestionDetail>(5_000, usable);
+    app.signals.subscribe(CHANNEL, () => {
+      lists.clear();
+      questions.clear();
+    });
+    const cache: ContentCache = {
+      lists,
+      questions,
+      changed: () => app.signals.publish(CHANNEL, ''),
+    };
+    app.decorate('contentCache', cache);
+  },
+  { name: 'read-cache', dependencies: ['signals'] },
+);

@@ -1,0 +1,23 @@
+import { sql } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
+import fp from 'fastify-plugin';
+import { createLocalSignals, createPostgresSignals } from '../lib/signals.ts';
+
+/** `app.signals`: changes every process's caches must hear of (see lib/signals.ts). */
+export const signalsPlugin = fp(
+  async (app: FastifyInstance) => {
+    const url = app.database.url;
+    const signals = url
+      ? await createPostgresSignals(
+          url,
+          async (channel, message) => {
+            await app.db.execute(sql`select pg_notify(${channel}, ${message})`);
+          },
+          (error) => app.log.warn({ err: error }, 'signal connection lost; caches off until it is back'),
+        )
+      : createLocalSignals();
+    app.decorate('signals', signals);
+    app.addHook('onClose', async () => signals.close());
+  },
+  { name: 'signals', dependencies: ['database'] },
+);
