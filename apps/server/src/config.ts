@@ -10,6 +10,8 @@ export interface RateRule {
 export interface Config {
   port: number;
   host: string;
+  /** Server processes sharing the port (WORKERS; 1 = no cluster). */
+  workers: number;
   dataDir: string;
   databaseUrl: string | undefined;
   trustProxy: boolean;
@@ -44,6 +46,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   return {
     port: Number(env.PORT ?? 3000),
     host: env.HOST ?? '0.0.0.0',
+    workers: Math.max(1, Math.floor(Number(env.WORKERS ?? '1')) || 1),
     dataDir: path.resolve(env.DATA_DIR ?? './data'),
     databaseUrl: env.DATABASE_URL || undefined,
     trustProxy: ['1', 'true', 'yes'].includes((env.TRUST_PROXY ?? '').toLowerCase()),

@@ -1,4 +1,7 @@
+import cluster from 'node:cluster';
+import { availableParallelism } from 'node:os';
 import { loadConfig } from './config.ts';
+import { runCluster } from './cluster.ts';
 import { openDatabase } from './db/client.ts';
 import { buildApp } from './app.ts';
 import { answerMetricsOverIpc } from './lib/process-metrics.ts';
@@ -7,7 +10,13 @@ import { answerMetricsOverIpc } from './lib/process-metrics.ts';
 const SHUTDOWN_TIMEOUT_MS = 10_000;
 
 async function main() {
-  const config = loadConfig();
+  // `--cluster` (npm run start:cluster): one server process per core unless WORKERS says otherwise.
+  const clusterDefault = process.argv.includes('--cluster') ? String(availableParallelism()) : undefined;
+  const config = loadConfig({ WORKERS: clusterDefault, ...process.env });
+  if (config.workers > 1 && cluster.isPrimary) {
+    runCluster(config);
+    return;
+  }
   const database = config.databaseUrl
     ? await openDatabase({ kind: 'postgres', url: config.databaseUrl, migrationsDir: config.migrationsDir })
     : await openDatabase({ kind: 'pglite', dataDir: config.dataDir, migrationsDir: config.migrationsDir });

@@ -16,7 +16,9 @@ export async function limitPosting(app: FastifyInstance, actor: Actor, kind: Pos
     message: limits.messagesPerDay,
     vote: limits.votesPerDay,
   }[kind];
-  if (kind === 'vote') await app.rateLimiter.hit(`vote:account:${actor.id}`, limits.votesPerAccount);
-  else await app.rateLimiter.hit(`post:account:${actor.id}`, limits.postsPerAccount);
-  await app.rateLimiter.hit(`${kind}:day:account:${actor.id}`, daily);
+  const burst =
+    kind === 'vote'
+      ? { key: `vote:account:${actor.id}`, rule: limits.votesPerAccount }
+      : { key: `post:account:${actor.id}`, rule: limits.postsPerAccount };
+  await app.rateLimiter.hitEach([burst, { key: `${kind}:day:account:${actor.id}`, rule: daily }]);
 }

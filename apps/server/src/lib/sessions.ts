@@ -79,7 +79,10 @@ export class SessionStore {
     let expiresAt = row.expiresAt.getTime();
     if (expiresAt - now < SESSION_TTL_MS - SLIDE_AFTER_MS) {
       expiresAt = now + SESSION_TTL_MS;
-      await this.db.update(sessions).set({ expiresAt: new Date(expiresAt) }).where(eq(sessions.tokenHash, tokenHash));
+      await this.db
+        .update(sessions)
+        .set({ expiresAt: new Date(expiresAt) })
+        .where(eq(sessions.tokenHash, tokenHash));
     }
     const session = { accountId: row.accountId, username: row.username, tokenHash };
     if (this.remembered.size >= MAX_REMEMBERED) this.remembered.clear();

@@ -9,6 +9,8 @@ import { HttpError } from '../lib/http-error.ts';
 export interface RateLimiter {
   /** Counts one hit on `key`; past the rule's max it throws 429 with Retry-After. */
   hit(key: string, rule: RateRule): Promise<void>;
+  /** Counts one hit on each key in one statement; past any rule's max, 429 as above. */
+  hitEach(hits: { key: string; rule: RateRule }[]): Promise<void>;
   /** Forgets a key (a successful sign-in clears that username's failures). */
   reset(key: string): Promise<void>;
 }
@@ -18,23 +20,34 @@ export interface RateLimiter {
  * (product.md section 1: no counter that matters lives in one process's memory).
  */
 export function createRateLimiter(db: Db): RateLimiter {
+  async function hitEach(hits: { key: string; rule: RateRule }[]): Promise<void> {
+    const values = sql.join(
+      hits.map(({ key, rule }) => sql`(${key}, 1, now() + make_interval(secs => ${rule.windowMs / 1000}))`),
+      sql`, `,
+    );
+    const rows = await queryRows<{ key: string; count: number; retry_ms: number }>(
+      db,
+      sql`
+      insert into rate_limits (key, count, reset_at)
+      values ${values}
+      on conflict (key) do update set
+        count = case when rate_limits.reset_at <= now() then 1 else rate_limits.count + 1 end,
+        reset_at = case when rate_limits.reset_at <= now() then excluded.reset_at else rate_limits.reset_at end
+      returning key, count, ceil(extract(epoch from (reset_at - now())) * 1000)::float8 as retry_ms`,
+    );
+    let retryMs = 0;
+    for (const row of rows) {
+      const rule = hits.find((hit) => hit.key === row.key)?.rule;
+      if (rule && row.count > rule.max) retryMs = Math.max(retryMs, Number(row.retry_ms));
+    }
+    if (retryMs > 0) {
+      const retryAfter = Math.max(1, Math.ceil(retryMs / 1000));
+      throw new HttpError(429, MESSAGES.tooManyRequests, { 'Retry-After': String(retryAfter) });
+    }
+  }
   return {
-    async hit(key, rule) {
-      const [row] = await queryRows<{ count: number; retry_ms: number }>(
-        db,
-        sql`
-        insert into rate_limits (key, count, reset_at)
-        values (${key}, 1, now() + make_interval(secs => ${rule.windowMs / 1000}))
-        on conflict (key) do update set
-          count = case when rate_limits.reset_at <= now() then 1 else rate_limits.count + 1 end,
-          reset_at = case when rate_limits.reset_at <= now() then excluded.reset_at else rate_limits.reset_at end
-        returning count, ceil(extract(epoch from (reset_at - now())) * 1000)::float8 as retry_ms`,
-      );
-      if (row && row.count > rule.max) {
-        const retryAfter = Math.max(1, Math.ceil(Number(row.retry_ms) / 1000));
-        throw new HttpError(429, MESSAGES.tooManyRequests, { 'Retry-After': String(retryAfter) });
-      }
-    },
+    hit: (key, rule) => hitEach([{ key, rule }]),
+    hitEach,
     async reset(key) {
       await db.execute(sql`delete from rate_limits where key = ${key}`);
     },

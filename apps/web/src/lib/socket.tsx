@@ -8,7 +8,9 @@ import { io, type Socket } from 'socket.io-client';
  */
 export function openAppSocket(): Socket {
   // Same origin and the default /socket.io path; the session cookie authenticates it.
-  const socket = io({ withCredentials: true });
+  // WebSocket first: one connection that stays with one server process (so several
+  // processes behind one port need no sticky sessions) and no polling round trips.
+  const socket = io({ withCredentials: true, transports: ['websocket', 'polling'], tryAllTransports: true });
 
   // pagehide (rather than unload, which disables the back/forward cache) covers both
   // closing the tab and the page being put into that cache.

@@ -1,0 +1,79 @@
+import { describe, expect, it } from 'vitest';
+import { ReadCache } from './read-cache.ts';
+
+function deferred<T>() {
+  let resolve!: (value: T) => void;
+  const promise = new Promise<T>((done) => (resolve = done));
+  return { promise, resolve };
+}
+
+describe('ReadCache', () => {
+  it('loads once and answers repeats from memory', async () => {
+    const cache = new ReadCache<number>(10);
+    let loads = 0;
+    const load = async () => ++loads;
+    expect(await cache.get('a', load)).toBe(1);
+    expect(await cache.get('a', load)).toBe(1);
+    expect(await cache.get('b', load)).toBe(2);
+    expect(loads).toBe(2);
+  });
+
+  it('shares one load among requests that arrive while it runs', async () => {
+    const cache = new ReadCache<string>(10);
+    const gate = deferred<string>();
+    let loads = 0;
+    const load = () => {
+      loads += 1;
+      return gate.promise;
+    };
+    const both = Promise.all([cache.get('k', load), cache.get('k', load)]);
+    gate.resolve('v');
+    expect(await both).toEqual(['v', 'v']);
+    expect(loads).toBe(1);
+  });
+
+  it('forgets everything on clear, and never keeps a load that was running across it', async () => {
+    const cache = new ReadCache<string>(10);
+    const stale = deferred<string>();
+    const before = cache.get('k', () => stale.promise);
+    cache.clear();
+    // A request after the change does not join the load from before it.
+    const after = cache.get('k', async () => 'fresh');
+    stale.resolve('stale');
+    expect(await before).toBe('stale');
+    expect(await after).toBe('fresh');
+    expect(await cache.get('k', async () => 'reloaded')).toBe('fresh');
+    cache.clear();
+    expect(await cache.get('k', async () => 'reloaded')).toBe('reloaded');
+  });
+
+  it('does not keep failed loads', async () => {
+    const cache = new ReadCache<string>(10);
+    await expect(cache.get('k', () => Promise.reject(new Error('boom')))).rejects.toThrow('boom');
+    expect(await cache.get('k', async () => 'ok')).toBe('ok');
+  });
+
+  it('drops the oldest entry past its size', async () => {
+    const cache = new ReadCache<string>(2);
+    await cache.get('a', async () => 'a');
+    await cache.get('b', async () => 'b');
+    await cache.get('c', async () => 'c');
+    expect(cache.size).toBe(2);
+    expect(await cache.get('a', async () => 'a again')).toBe('a again');
+    expect(await cache.get('c', async () => 'c again')).toBe('c');
+  });
+
+  it('loads every time while it is not usable (a change could go unheard)', async () => {
+    let usable = false;
+    const cache = new ReadCache<number>(10, () => usable);
+    let loads = 0;
+    const load = async () => ++loads;
+    await cache.get('k', load);
+    await cache.get('k', load);
+    expect(loads).toBe(2);
+    usable = true;
+    await cache.get('k', load);
+    await cache.get('k', load);
+    expect(loads).toBe(3);
+  });
+});
