@@ -1,6 +1,6 @@
 import { useCallback } from 'react';
 import { useNavigate, useRevalidator } from 'react-router';
-import { useSocket, reconnectSocket } from '@/lib/socket';
+import { useSocket } from '@/lib/socket';
 import { paths } from '@/config/paths';
 import { clearStoredUser, storeUser } from '../stored-user';
 
@@ -17,7 +17,7 @@ export function useSessionChange() {
   const signedIn = useCallback(
     async (username: string, next: string) => {
       storeUser({ username });
-      reconnectSocket(socket);
+      socket.reconnect();
       await revalidate();
       await navigate(next, { replace: true });
     },
@@ -26,7 +26,7 @@ export function useSessionChange() {
 
   const signedOut = useCallback(async () => {
     clearStoredUser();
-    reconnectSocket(socket);
+    socket.reconnect();
     // Leave the signed-in screens first: revalidating there would bounce through their guard.
     await navigate(paths.landing());
     await revalidate();
