@@ -223,7 +223,8 @@ try {
     }
   }
   const cookie = await signUp(server.url, `bench_${Date.now()}`);
-  const headers = { cookie };
+  // What Chromium sends: the cached list and question pages go out gzipped to browsers.
+  const headers = { cookie, 'accept-encoding': 'gzip, deflate, br, zstd' };
   const base = { connections: 64, seconds: SECONDS, warmupSeconds: 3, headers };
   log(`\nPostgreSQL, ${QUESTIONS} questions, 64 connections, ${SECONDS} s each after a 3 s warm-up`);
   const helloLoad = await load({ ...base, url: 'http://127.0.0.1:3901/hello' });

@@ -1,12 +1,14 @@
-// Bundles the server and @porpoise/core into dist/server.js; npm packages stay external.
+// Bundles the server and @porpoise/core into dist/server.js, and the embedded database's
+// thread into dist/pglite-worker.js; npm packages stay external.
 import { readFileSync } from 'node:fs';
 import { build } from 'esbuild';
 
 const pkg = JSON.parse(readFileSync(new URL('./package.json', import.meta.url), 'utf8'));
 
 await build({
-  entryPoints: ['src/server.ts'],
-  outfile: 'dist/server.js',
+  entryPoints: ['src/server.ts', 'src/db/pglite-worker.ts'],
+  outdir: 'dist',
+  entryNames: '[name]',
   bundle: true,
   platform: 'node',
   target: 'node20',

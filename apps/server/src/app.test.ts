@@ -94,6 +94,14 @@ describe.each(DATABASE_KINDS)('the HTTP surface on %s', (kind) => {
     expect(response.headers['x-content-type-options']).toBe('nosniff');
   });
 
+  it('sends API answers the short JSON set: nothing may frame, run or sniff them', async () => {
+    const response = await t.app.inject('/api/healthz');
+    expect(response.headers['content-security-policy']).toBe("default-src 'none'; frame-ancestors 'none'");
+    expect(response.headers['x-content-type-options']).toBe('nosniff');
+    expect(response.headers['x-frame-options']).toBe('DENY');
+    expect(response.headers['cross-origin-resource-policy']).toBe('same-origin');
+  });
+
   it('refuses a state-changing request from a foreign origin and changes nothing', async () => {
     const account = newAccount();
     const response = await t.app.inject({

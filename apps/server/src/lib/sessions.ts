@@ -39,6 +39,7 @@ interface Remembered {
  * revocation on any process removes it everywhere before sign-out answers).
  */
 export class SessionStore {
+  /** By cookie token (this process's memory only: hashing it on every request costs). */
   private readonly remembered = new Map<string, Remembered>();
 
   constructor(
@@ -46,8 +47,10 @@ export class SessionStore {
     private readonly signals: Signals,
   ) {
     signals.subscribe(CHANNEL, (tokenHash) => {
-      if (tokenHash === null) this.remembered.clear();
-      else this.remembered.delete(tokenHash);
+      if (tokenHash === null) return this.remembered.clear();
+      for (const [token, known] of this.remembered) {
+        if (known.session.tokenHash === tokenHash) this.remembered.delete(token);
+      }
     });
   }
 
@@ -61,10 +64,10 @@ export class SessionStore {
   /** The live session for a cookie token, sliding its expiry forward; null when unknown or expired. */
   async find(token: string | undefined): Promise<SessionInfo | null> {
     if (!token || token.length > 100) return null;
-    const tokenHash = hashToken(token);
     const now = Date.now();
-    const known = this.remembered.get(tokenHash);
+    const known = this.remembered.get(token);
     if (known && known.until > now && known.expiresAt > now && this.signals.listening) return known.session;
+    const tokenHash = hashToken(token);
 
     const [row] = await this.db
       .select({ accountId: accounts.id, username: accounts.username, expiresAt: sessions.expiresAt })
@@ -73,7 +76,7 @@ export class SessionStore {
       .where(and(eq(sessions.tokenHash, tokenHash), gt(sessions.expiresAt, sql`now()`)))
       .limit(1);
     if (!row) {
-      this.remembered.delete(tokenHash);
+      this.remembered.delete(token);
       return null;
     }
     let expiresAt = row.expiresAt.getTime();
@@ -86,7 +89,7 @@ export class SessionStore {
     }
     const session = { accountId: row.accountId, username: row.username, tokenHash };
     if (this.remembered.size >= MAX_REMEMBERED) this.remembered.clear();
-    this.remembered.set(tokenHash, { session, expiresAt, until: now + REMEMBER_MS });
+    this.remembered.set(token, { session, expiresAt, until: now + REMEMBER_MS });
     return session;
   }
 

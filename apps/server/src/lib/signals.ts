@@ -112,10 +112,32 @@ export async function createPostgresSignals(
     await (client as pg.Client | null)?.end().catch(() => undefined);
     throw error;
   }
+  // Many writers at once share NOTIFYs: a publish waits for the next NOTIFY that starts
+  // after it (one in flight per channel and payload), instead of sending its own.
+  const inFlight = new Map<string, Promise<void>>();
+  const queued = new Map<string, Promise<void>>();
+  function send(channel: SignalChannel, payload: string): Promise<void> {
+    const key = `${channel}:${payload}`;
+    const waiting = queued.get(key);
+    if (waiting) return waiting;
+    const running = inFlight.get(key);
+    const next = (running ? running.catch(() => undefined) : Promise.resolve()).then(async () => {
+      queued.delete(key);
+      inFlight.set(key, next);
+      try {
+        await notify(channel, `${self}:${payload}`);
+      } finally {
+        if (inFlight.get(key) === next) inFlight.delete(key);
+      }
+    });
+    queued.set(key, next);
+    return next;
+  }
+
   return {
     async publish(channel, payload) {
       dispatch(handlers, channel, payload);
-      await notify(channel, `${self}:${payload}`);
+      await send(channel, payload);
     },
     subscribe: subscribeTo(handlers),
     get listening() {

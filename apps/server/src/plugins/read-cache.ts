@@ -1,12 +1,19 @@
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
+import type { JsonBody } from '../lib/json-body.ts';
 import { ReadCache } from '../lib/read-cache.ts';
 import type { QuestionDetail } from '../presenters/question.ts';
 
 /** A home-list page as sent: the JSON body and its X-Total-Count. */
 export interface CachedList {
-  body: string;
+  body: JsonBody;
   total: number;
+}
+
+/** A question page: the rows (to check the viewer against) and the JSON as sent. */
+export interface CachedQuestion {
+  detail: QuestionDetail;
+  body: JsonBody;
 }
 
 /**
@@ -18,7 +25,7 @@ export interface CachedList {
  */
 export interface ContentCache {
   lists: ReadCache<CachedList>;
-  questions: ReadCache<QuestionDetail>;
+  questions: ReadCache<CachedQuestion>;
   /** Call after a write commits, before its event is emitted. */
   changed(): Promise<void>;
 }
@@ -29,7 +36,7 @@ export const readCachePlugin = fp(
   async (app: FastifyInstance) => {
     const usable = () => app.signals.listening;
     const lists = new ReadCache<CachedList>(1_000, usable);
-    const questions = new ReadCache<QuestionDetail>(5_000, usable);
+    const questions = new ReadCache<CachedQuestion>(5_000, usable);
     app.signals.subscribe(CHANNEL, () => {
       lists.clear();
       questions.clear();

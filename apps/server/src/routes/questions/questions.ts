@@ -5,13 +5,13 @@ import { addQuestion } from '../../commands/add-question.ts';
 import { recordView } from '../../commands/record-view.ts';
 import { toggleVote, type VoteDirection } from '../../commands/vote.ts';
 import { notFound } from '../../lib/http-error.ts';
+import { JsonBody } from '../../lib/json-body.ts';
 import { parse } from '../../lib/parse.ts';
 import { assertNamesSelf, requireActor } from '../../policies/actor.ts';
 import { presentQuestion } from '../../presenters/question.ts';
 import { getQuestionDetail, getQuestionSummary, getVoters, listQuestions } from '../../queries/questions.ts';
 import { limitPosting } from '../../lib/posting-limits.ts';
 
-const JSON_TYPE = 'application/json; charset=utf-8';
 const byIdParams = z.object({ id: idInput });
 const byIdQuery = z.object({ username: z.string().optional() });
 
@@ -19,29 +19,32 @@ const byIdQuery = z.object({ username: z.string().optional() });
 export async function questionRoutes(app: FastifyInstance) {
   app.get('/getQuestion', async (request, reply) => {
     requireActor(request.actor);
-    const query = parse(questionListQuery, request.query);
     const load = async () => {
-      const { questions, total } = await listQuestions(app.db, query);
-      return { body: JSON.stringify(questions), total };
+      const { questions, total } = await listQuestions(app.db, parse(questionListQuery, request.query));
+      return { body: new JsonBody(JSON.stringify(questions)), total };
     };
-    // Searches are a long tail of one-off queries: they go to the database every time.
-    const page = query.search ? await load() : await app.contentCache.lists.get(JSON.stringify(query), load);
-    return reply.header('X-Total-Count', String(page.total)).type(JSON_TYPE).send(page.body);
+    // Keyed by the URL as sent: the same URL always parses the same way (and a bad one
+    // fails in load, before anything is kept). Searches are a long tail of one-off
+    // queries: they go to the database every time.
+    const searching = 'search' in (request.query as object);
+    const page = searching ? await load() : await app.contentCache.lists.get(request.url, load);
+    return page.body.send(request, reply.header('X-Total-Count', String(page.total)));
   });
 
-  app.get('/getQuestionById/:id', async (request) => {
+  app.get('/getQuestionById/:id', async (request, reply) => {
     const actor = requireActor(request.actor);
     const { id } = parse(byIdParams, request.params);
     assertNamesSelf(actor, parse(byIdQuery, request.query).username);
     const questionId = Number(id);
-    const detail = await app.contentCache.questions.get(id, async () => {
+    const page = await app.contentCache.questions.get(id, async () => {
       const loaded = await getQuestionDetail(app.db, questionId);
       if (!loaded) throw notFound('Question not found');
-      return loaded;
+      return { detail: loaded, body: new JsonBody(JSON.stringify(presentQuestion(loaded))) };
     });
+    const { detail } = page;
     // A cached page that already lists this viewer needs no trip to the database at all.
     if (detail.views.includes(actor.username) || !(await recordView(app.db, actor, questionId))) {
-      return presentQuestion(detail);
+      return page.body.send(request, reply);
     }
     await app.contentCache.changed();
     const views = [...detail.views, actor.username];
