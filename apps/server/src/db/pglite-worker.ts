@@ -33,7 +33,9 @@ const reply = (message: WorkerReply) => port.postMessage(message);
 function failure(id: number, error: unknown): WorkerReply {
   const fields = error && typeof error === 'object' ? { ...(error as Record<string, unknown>) } : {};
   const message = error instanceof Error ? error.message : String(error);
-  return { id, ok: false, error: { ...JSON.parse(JSON.stringify(fields)), message } };
+  // Through JSON: only plain data (no functions or class instances) may cross threads.
+  const plain = JSON.parse(JSON.stringify(fields)) as Record<string, unknown>;
+  return { id, ok: false, error: { ...plain, message } };
 }
 
 port.on('message', (request: WorkerRequest) => {
