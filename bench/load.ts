@@ -8,6 +8,8 @@ interface LoadOptions {
   seconds: number;
   warmupSeconds: number;
   headers?: Record<string, string>;
+  /** Offered load in requests per second over all connections (default: as fast as answered). */
+  rate?: number;
   /** Requests cycled per connection; each connection starts at a different offset. */
   requests?: Array<{ method: 'GET' | 'POST'; path: string; body?: string }>;
 }
@@ -19,6 +21,7 @@ const run = (seconds: number) =>
     url: options.url,
     connections: options.connections,
     duration: seconds,
+    ...(options.rate ? { overallRate: options.rate } : {}),
     headers: { 'content-type': 'application/json', ...options.headers },
     ...(options.requests
       ? {
@@ -31,7 +34,7 @@ const run = (seconds: number) =>
       : {}),
   });
 
-if (options.warmupSeconds > 0) await run(options.warmupSeconds);
+const warmup = options.warmupSeconds > 0 ? await run(options.warmupSeconds) : null;
 const result = await run(options.seconds);
 process.stdout.write(
   JSON.stringify({
@@ -43,5 +46,7 @@ process.stdout.write(
     p99: result.latency.p99,
     errors: result.errors + result.timeouts,
     non2xx: result.non2xx,
+    // Every 2xx answer of the warm-up and the measured run (writes check their effect).
+    ok: result['2xx'] + (warmup?.['2xx'] ?? 0),
   }),
 );

@@ -25,13 +25,17 @@ const ORDER_BY: Record<QuestionListQuery['order'], SQL> = {
   mostViewed: sql`q.view_count desc nulls last, q.ask_date_time desc nulls last, q.id desc nulls last`,
 };
 
-/** Questions having any of these tag names. */
+/**
+ * Questions having any of these tag names. Their ids are gathered first, so that in a
+ * search ("[tag] word") the planner can OR a primary-key lookup with the full-text index
+ * instead of testing every question.
+ */
 const hasAnyTag = (names: string[]) =>
-  sql`exists (select 1 from question_tags qt join tags t on t.id = qt.tag_id
-    where qt.question_id = q.id and t.name in (${sql.join(
+  sql`q.id = any (array(select qt.question_id from question_tags qt join tags t on t.id = qt.tag_id
+    where t.name in (${sql.join(
       names.map((name) => sql`${name}`),
       sql`, `,
-    )}))`;
+    )})))`;
 
 /** Whole-word, case-insensitive match of any word in title or text, on the full-text index. */
 const hasAnyWord = (words: string[]) =>
