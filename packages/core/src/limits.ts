@@ -19,6 +19,8 @@ export const LIMITS = {
   porpNameMax: 30,
   pageSizeDefault: 50,
   pageSizeMax: 100,
+  /** A search's X-Total-Count stops here; the list then says "1000+ questions". */
+  searchCountCap: 1_000,
 } as const;
 
 export const DEFAULT_TAG_DESCRIPTION = 'user added tag';

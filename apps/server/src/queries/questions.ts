@@ -1,4 +1,4 @@
-import { parseSearch, type QuestionSummary, type Tag } from '@porpoise/core';
+import { LIMITS, parseSearch, type QuestionSummary, type Tag } from '@porpoise/core';
 import { type QuestionListQuery } from '@porpoise/core/schemas';
 import { sql, type SQL } from 'drizzle-orm';
 import { queryRows, type Db } from '../db/client.ts';
@@ -93,10 +93,6 @@ async function summaries(db: Db, rows: SummaryRow[]): Promise<QuestionSummary[]>
   return normalised.map((row) => presentSummary(row, tags.get(row.id) ?? []));
 }
 
-// Counting every match of a common word over a million questions costs more than the page
-// itself; past this many, a search reports this many (the UI shows it as a lower bound).
-export const SEARCH_COUNT_CAP = 10_000;
-
 /** The number of questions matching a list query, from the counters where it can be. */
 async function countQuestions(db: Db, query: QuestionListQuery, where: SQL): Promise<number> {
   const searching = Boolean(query.search?.trim());
@@ -107,8 +103,10 @@ async function countQuestions(db: Db, query: QuestionListQuery, where: SQL): Pro
     );
     return Number(query.order === 'unanswered' ? row?.unanswered : row?.total) || 0;
   }
+  // Counting every match of a common word over a million questions costs more than the
+  // page itself: a search counts to LIMITS.searchCountCap, and the list shows "N+".
   const counted = searching
-    ? sql`select count(*)::int as total from (select 1 from questions q ${where} limit ${SEARCH_COUNT_CAP}) matches`
+    ? sql`select count(*)::int as total from (select 1 from questions q ${where} limit ${LIMITS.searchCountCap}) matches`
     : sql`select count(*)::int as total from questions q ${where}`;
   const [row] = await queryRows<{ total: number }>(db, counted);
   return Number(row?.total ?? 0);

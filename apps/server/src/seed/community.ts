@@ -2,7 +2,10 @@ import { sql } from 'drizzle-orm';
 import { queryRows, type Db } from '../db/client.ts';
 import { hashPassword } from '../lib/password.ts';
 
-/** Words that titles and texts are made of, so that search finds common and rare words alike. */
+/**
+ * Words that titles and texts are made of: each is in a good share of all questions (the
+ * common words); every text also carries an error code that only a few share (the rare).
+ */
 const WORDS = [
   'error',
   'the',
@@ -260,7 +263,9 @@ export async function seedCommunity(
           insert into questions (title, text, asked_by, ask_date_time, last_activity_at)
           select ${randomTitle},
                  'I am working with ' || ${randomWord} || ' and ' || ${randomWord} || '. When I ' || ${randomWord} || ' the '
-                   || ${randomWord} || ' I get an error about ' || ${randomWord} || '. What am I missing?',
+                   || ${randomWord} || ' I get an error about ' || ${randomWord} || ' (code E'
+                   -- One code per five questions or so, whatever the size: the rare words.
+                   || floor(random() * ${Math.max(1, Math.round(size.questions / 5))})::int || '). What am I missing?',
                  ${randomUser}, t, t
           from (select now() - random() * make_interval(days => ${size.days}) as t from generate_series(1, ${count})) times
           returning id, ask_date_time)

@@ -1,4 +1,5 @@
 import { useEffect, useRef } from 'react';
+import { LIMITS } from '@porpoise/core';
 import { Link } from 'react-router';
 import { paths } from '@/config/paths';
 import { FormError } from '@/components/form-error';
@@ -41,7 +42,9 @@ export function QuestionList({ query, firstPage }: { query: HomeQuery; firstPage
   return (
     <>
       <p className="q-count" aria-live="polite">
-        {plural(total, 'question')}
+        {query.search !== '' && total >= LIMITS.searchCountCap
+          ? `${LIMITS.searchCountCap}+ questions`
+          : plural(total, 'question')}
       </p>
       {questions.length === 0 ? (
         <div className="q-empty">
