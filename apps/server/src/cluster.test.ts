@@ -12,6 +12,20 @@ interface Client {
   cookie: string;
 }
 
+/** Registers a new account on a server process; its session cookie comes back with it. */
+async function register(server: ServerProcess): Promise<Client> {
+  const username = uniqueName();
+  const response = await fetch(`${server.url}/api/account/addAccount`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ username, email: `${username}@example.com`, password: 'secret-pass' }),
+  });
+  expect(response.status).toBe(200);
+  const cookie = response.headers.getSetCookie().find((c) => c.startsWith('porpoise_session='));
+  if (!cookie) throw new Error('no session cookie');
+  return { username, cookie: cookie.split(';')[0]! };
+}
+
 /**
  * Two real server processes on one PostgreSQL (what `npm run start:cluster` runs behind
  * one port): sessions, every socket event type, the read caches and sign-out all cross
@@ -46,19 +60,6 @@ describe('two server processes on one PostgreSQL', () => {
     });
     const text = await response.text();
     return { status: response.status, headers: response.headers, json: () => JSON.parse(text) as unknown };
-  }
-
-  async function register(server: ServerProcess): Promise<Client> {
-    const username = uniqueName();
-    const response = await fetch(`${server.url}/api/account/addAccount`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ username, email: `${username}@example.com`, password: 'secret-pass' }),
-    });
-    expect(response.status).toBe(200);
-    const cookie = response.headers.getSetCookie().find((c) => c.startsWith('porpoise_session='));
-    if (!cookie) throw new Error('no session cookie');
-    return { username, cookie: cookie.split(';')[0]! };
   }
 
   async function socketOn(server: ServerProcess, client: Client | null): Promise<Socket> {
@@ -220,14 +221,7 @@ describe('WORKERS=N (npm run start:cluster)', () => {
           .split('\n');
       await expect.poll(workers, { timeout: 30_000 }).toHaveLength(2);
       // Connections land on either process; every one of them serves sessions and sockets.
-      const username = uniqueName();
-      const registered = await fetch(`${cluster.url}/api/account/addAccount`, {
-        method: 'POST',
-        headers: { 'content-type': 'application/json' },
-        body: JSON.stringify({ username, email: `${username}@example.com`, password: 'secret-pass' }),
-      });
-      expect(registered.status).toBe(200);
-      const cookie = registered.headers.getSetCookie()[0]!.split(';')[0]!;
+      const { cookie } = await register(cluster);
       for (let i = 0; i < 6; i++) {
         const me = await fetch(`${cluster.url}/api/account/me`, { headers: { cookie, connection: 'close' } });
         expect(me.status).toBe(200);

@@ -10,9 +10,10 @@ export interface CachedList {
   total: number;
 }
 
-/** A question page: the rows (to check the viewer against) and the JSON as sent. */
+/** A question page: its rows, who has viewed it (checked on every read) and the JSON as sent. */
 export interface CachedQuestion {
   detail: QuestionDetail;
+  viewers: Set<string>;
   body: JsonBody;
 }
 

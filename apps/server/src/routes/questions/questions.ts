@@ -39,11 +39,15 @@ export async function questionRoutes(app: FastifyInstance) {
     const page = await app.contentCache.questions.get(id, async () => {
       const loaded = await getQuestionDetail(app.db, questionId);
       if (!loaded) throw notFound('Question not found');
-      return { detail: loaded, body: new JsonBody(JSON.stringify(presentQuestion(loaded))) };
+      return {
+        detail: loaded,
+        viewers: new Set(loaded.views),
+        body: new JsonBody(JSON.stringify(presentQuestion(loaded))),
+      };
     });
     const { detail } = page;
     // A cached page that already lists this viewer needs no trip to the database at all.
-    if (detail.views.includes(actor.username) || !(await recordView(app.db, actor, questionId))) {
+    if (page.viewers.has(actor.username) || !(await recordView(app.db, actor, questionId))) {
       return page.body.send(request, reply);
     }
     await app.contentCache.changed();
