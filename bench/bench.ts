@@ -23,6 +23,7 @@ const { values } = parseArgs({
     questions: { type: 'string', default: '100000' },
     seconds: { type: 'string', default: '10' },
     'skip-pglite': { type: 'boolean', default: false },
+    'seed-only': { type: 'boolean', default: false },
   },
 });
 const QUESTIONS = Number(values.questions);
@@ -221,6 +222,7 @@ const started = new Date();
 // v2: the seed gives every text a rare error code; a new seed makes a new database.
 const databaseName = `porpoise_bench_v2_${QUESTIONS}`;
 const databaseUrl = await ensureDatabase(databaseName, QUESTIONS);
+if (values['seed-only']) process.exit(0);
 
 const hello = spawn(process.execPath, ['--import', 'tsx', path.join(repoRoot, 'bench/hello-server.ts')], {
   env: { ...process.env, PORT: '3901' },

@@ -43,18 +43,69 @@ const hasAnyWord = (words: string[]) =>
     sql` || `,
   )})`;
 
-function listFilter(query: QuestionListQuery): SQL {
+/**
+ * How a search's terms test a question. `filter`: any tag or any word, row by row, for
+ * walking the list's order while matches are plenty. `ids`: the question is in the union
+ * of the tags' questions and the full-text index's matches, for taking a few matches
+ * (and counting them) without walking.
+ */
+type SearchTest = 'filter' | 'ids';
+
+function listFilter(query: QuestionListQuery, test: SearchTest = 'filter'): SQL {
   const conditions: SQL[] = [];
   if (query.order === 'unanswered') conditions.push(sql`q.answer_count = 0`);
   if (query.tag) conditions.push(hasAnyTag([query.tag.toLowerCase()]));
-  if (query.search?.trim()) {
-    const { tags, words } = parseSearch(query.search);
+  const { tags, words } = parseSearch(query.search ?? '');
+  if (test === 'filter') {
     const anyOf: SQL[] = [];
     if (tags.length > 0) anyOf.push(hasAnyTag(tags));
     if (words.length > 0) anyOf.push(hasAnyWord(words));
     if (anyOf.length > 0) conditions.push(sql`(${sql.join(anyOf, sql` or `)})`);
+  } else {
+    const ids: SQL[] = [];
+    if (tags.length > 0) ids.push(sql`select question_id from question_tags qt join tags t on t.id = qt.tag_id
+      where t.name in (${sql.join(
+        tags.map((name) => sql`${name}`),
+        sql`, `,
+      )})`);
+    if (words.length > 0) ids.push(sql`select q.id from questions q where ${hasAnyWord(words)}`);
+    if (tags.length === 0 && words.length > 0) conditions.push(hasAnyWord(words));
+    else if (ids.length > 0) conditions.push(sql`q.id in (${sql.join(ids, sql` union `)})`);
   }
   return conditions.length > 0 ? sql`where ${sql.join(conditions, sql` and `)}` : sql``;
+}
+
+/**
+ * Words in at least twice the count's cap of questions, by PostgreSQL's own statistics:
+ * the most common lexemes of the search column that ANALYZE samples (autovacuum keeps
+ * them fresh), read at most once a minute. Questions are never deleted, so what ANALYZE
+ * saw is still there: a search for such a word has at least the cap's matches, without
+ * counting them.
+ */
+const COMMON_WORDS_TTL_MS = 60_000;
+const commonWordsCache = new WeakMap<Db, { readAt: number; words: Promise<Set<string>> }>();
+
+function commonWords(db: Db): Promise<Set<string>> {
+  const cached = commonWordsCache.get(db);
+  if (cached && Date.now() - cached.readAt < COMMON_WORDS_TTL_MS) return cached.words;
+  const words = queryRows<{ word: string }>(
+    db,
+    sql`select f.elem as word
+      from pg_stats s, unnest(s.most_common_elems::text::text[], s.most_common_elem_freqs) f(elem, freq), pg_class c
+      where s.schemaname = current_schema() and s.tablename = 'questions' and s.attname = 'search'
+        and c.oid = 'questions'::regclass and f.freq * c.reltuples >= ${2 * LIMITS.searchCountCap}`,
+  ).then(
+    (rows) => new Set(rows.map((row) => row.word)),
+    () => new Set<string>(),
+  );
+  commonWordsCache.set(db, { readAt: Date.now(), words });
+  return words;
+}
+
+/** A plain word (letters and digits) is its own and only lexeme in the 'simple' configuration. */
+async function anyWordIsCommon(db: Db, words: string[]): Promise<boolean> {
+  const common = await commonWords(db);
+  return words.some((word) => /^[a-z0-9]+$/.test(word) && common.has(word));
 }
 
 /** Tags of several questions in one query, keyed by question id. */
@@ -92,22 +143,33 @@ async function summaries(db: Db, rows: SummaryRow[]): Promise<QuestionSummary[]>
   return normalised.map((row) => presentSummary(row, tags.get(row.id) ?? []));
 }
 
-/** The number of questions matching a list query, from the counters where it can be. */
+/** The number of questions in the home list (no search), from the counters where it can be. */
 async function countQuestions(db: Db, query: QuestionListQuery, where: SQL): Promise<number> {
-  const searching = Boolean(query.search?.trim());
-  if (!searching && !query.tag) {
+  if (!query.tag) {
     const [row] = await queryRows<{ total: number; unanswered: number }>(
       db,
       sql`select total, unanswered from question_counters`,
     );
     return Number(query.order === 'unanswered' ? row?.unanswered : row?.total) || 0;
   }
-  // Counting every match of a common word over a million questions costs more than the
-  // page itself: a search counts to LIMITS.searchCountCap, and the list shows "N+".
-  const counted = searching
-    ? sql`select count(*)::int as total from (select 1 from questions q ${where} limit ${LIMITS.searchCountCap}) matches`
-    : sql`select count(*)::int as total from questions q ${where}`;
-  const [row] = await queryRows<{ total: number }>(db, counted);
+  const [row] = await queryRows<{ total: number }>(db, sql`select count(*)::int as total from questions q ${where}`);
+  return Number(row?.total ?? 0);
+}
+
+/**
+ * The number of a search's matches, up to LIMITS.searchCountCap (the list then says
+ * "N+"): counting every match of a common word over a million questions costs more than
+ * the page itself. A search for a common word alone (no other filter) is known to reach
+ * the cap without counting.
+ */
+async function countMatches(db: Db, query: QuestionListQuery, test: SearchTest): Promise<number> {
+  const { words } = parseSearch(query.search ?? '');
+  if (!query.tag && query.order !== 'unanswered' && (await anyWordIsCommon(db, words))) return LIMITS.searchCountCap;
+  const [row] = await queryRows<{ total: number }>(
+    db,
+    sql`select count(*)::int as total from (select 1 from questions q ${listFilter(query, test)}
+      limit ${LIMITS.searchCountCap}) matches`,
+  );
   return Number(row?.total ?? 0);
 }
 
@@ -116,25 +178,30 @@ export async function listQuestions(
   db: Db,
   query: QuestionListQuery,
 ): Promise<{ questions: QuestionSummary[]; total: number }> {
-  const where = listFilter(query);
   const order = ORDER_BY[query.order];
-  // The page's ids first (an index scan, however deep the offset), then their rows.
-  const inOrder = sql`select ${SUMMARY_COLUMNS} from (select q.id from questions q ${where}
-      order by ${order} limit ${query.limit} offset ${query.offset}) page
+  const page = (ids: SQL) => sql`select ${SUMMARY_COLUMNS} from (${ids}) page
     join questions q on q.id = page.id join accounts a on a.id = q.asked_by
     order by ${order}`;
+  // The page's ids first (an index scan along the order, however deep the offset), then their rows.
+  const inOrder = page(sql`select q.id from questions q ${listFilter(query)}
+    order by ${order} limit ${query.limit} offset ${query.offset}`);
   if (!query.search?.trim()) {
-    const [rows, total] = await Promise.all([queryRows<SummaryRow>(db, inOrder), countQuestions(db, query, where)]);
+    const [rows, total] = await Promise.all([
+      queryRows<SummaryRow>(db, inOrder),
+      countQuestions(db, query, listFilter(query)),
+    ]);
     return { questions: await summaries(db, rows), total };
   }
   // A search counts first. Walking the list's order and testing each question is quick
   // when matches are many, but with a rare word (an error code) it would read the whole
   // table, and the planner cannot tell the two apart: under the count's cap, the few
-  // matches are taken from the full-text index and sorted instead.
-  const total = await countQuestions(db, query, where);
-  const fromMatches = sql`with matches as materialized (select q.id from questions q ${where})
-    select ${SUMMARY_COLUMNS} from matches m join questions q on q.id = m.id join accounts a on a.id = q.asked_by
-    order by ${order} limit ${query.limit} offset ${query.offset}`;
+  // matches are taken from the indexes and sorted instead.
+  // A search within a filtered list (unanswered, one tag) walks that smaller list instead.
+  const test: SearchTest = query.tag || query.order === 'unanswered' ? 'filter' : 'ids';
+  const total = await countMatches(db, query, test);
+  const fromMatches = page(sql`with matches as materialized (select q.id from questions q ${listFilter(query, test)})
+    select q.id from matches m join questions q on q.id = m.id
+    order by ${order} limit ${query.limit} offset ${query.offset}`);
   const rows = await queryRows<SummaryRow>(db, total < LIMITS.searchCountCap ? fromMatches : inOrder);
   return { questions: await summaries(db, rows), total };
 }

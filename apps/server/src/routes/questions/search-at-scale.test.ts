@@ -1,0 +1,73 @@
+import { LIMITS, type QuestionSummary } from '@porpoise/core';
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { accountIdOf, askQuestion, registerUser, type TestUser } from '../../test/factories.ts';
+import { DATABASE_KINDS } from '../../test/databases.ts';
+import { startTestApp, type TestApp } from '../../test/test-app.ts';
+
+// A search for a word PostgreSQL's statistics know to be in thousands of questions reports
+// the count's cap without counting; everything else is counted. Both must give the same
+// answers as counting would.
+describe.each(DATABASE_KINDS)('search over thousands of questions on %s', (kind) => {
+  let t: TestApp;
+  let user: TestUser;
+  let newestCommon: string;
+  const COMMON = 2 * LIMITS.searchCountCap + 500;
+
+  beforeAll(async () => {
+    t = await startTestApp(kind);
+    user = await registerUser(t.app);
+    const accountId = await accountIdOf(t.app, user.username);
+    await t.app.db.execute(sql`insert into questions (title, text, asked_by, ask_date_time, last_activity_at)
+      select 'Bulk question ' || n, 'a walrus appears in ' || n, ${accountId},
+        now() - make_interval(mins => n), now() - make_interval(mins => n)
+      from generate_series(1, ${COMMON}) n`);
+    await t.app.db.execute(sql`insert into questions (title, text, asked_by)
+      select 'Rare ' || n, 'narwhal99 once', ${accountId} from generate_series(1, 3) n`);
+    newestCommon = await askQuestion(t.app, user, { title: 'Fresh walrus sighting', text: 'today' });
+    await t.app.db.execute(sql`analyze questions`);
+  }, 60_000);
+  afterAll(async () => t.close());
+
+  const search = async (text: string, query = '') => {
+    const response = await t.app.inject({
+      method: 'GET',
+      url: `/api/getQuestion?search=${encodeURIComponent(text)}${query}`,
+      headers: { cookie: user.cookie },
+    });
+    expect(response.statusCode).toBe(200);
+    return { questions: response.json<QuestionSummary[]>(), total: Number(response.headers['x-total-count']) };
+  };
+
+  it('answers a common word with the cap and the newest matches first', async () => {
+    const { questions, total } = await search('walrus');
+    expect(total).toBe(LIMITS.searchCountCap);
+    expect(questions).toHaveLength(LIMITS.pageSizeDefault);
+    expect(questions[0]?._id).toBe(newestCommon);
+    expect(questions.slice(1).map((q) => q.title)).toEqual(
+      Array.from({ length: LIMITS.pageSizeDefault - 1 }, (_, i) => `Bulk question ${i + 1}`),
+    );
+  });
+
+  it('counts a rare word exactly among thousands of others', async () => {
+    const { questions, total } = await search('NARWHAL99');
+    expect(total).toBe(3);
+    expect(questions.map((q) => q.title).sort()).toEqual(['Rare 1', 'Rare 2', 'Rare 3']);
+  });
+
+  it('does not take a word for common because one of its parts is', async () => {
+    // 'walrus-xyzzy' must contain both parts: no question does.
+    expect(await search('walrus-xyzzy')).toEqual({ questions: [], total: 0 });
+  });
+
+  it('counts a common word within a filtered list (unanswered) instead of assuming', async () => {
+    await t.app.db.execute(sql`update questions set answer_count = 1 where title like 'Bulk question %'`);
+    try {
+      const { questions, total } = await search('walrus', '&order=unanswered');
+      expect(total).toBe(1);
+      expect(questions.map((q) => q._id)).toEqual([newestCommon]);
+    } finally {
+      await t.app.db.execute(sql`update questions set answer_count = 0 where title like 'Bulk question %'`);
+    }
+  });
+});
