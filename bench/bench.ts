@@ -47,10 +47,15 @@ interface Load {
 }
 
 async function load(options: object): Promise<Load> {
-  const { stdout } = await run(tsx, [path.join(repoRoot, 'bench/load.ts'), JSON.stringify(options)], {
-    maxBuffer: 1 << 24,
-  });
-  return JSON.parse(stdout) as Load;
+  // Through a file: a list of requests can be longer than one command-line argument may be.
+  const file = path.join(os.tmpdir(), `porpoise-bench-load-${process.pid}.json`);
+  fs.writeFileSync(file, JSON.stringify(options));
+  try {
+    const { stdout } = await run(tsx, [path.join(repoRoot, 'bench/load.ts'), `@${file}`], { maxBuffer: 1 << 24 });
+    return JSON.parse(stdout) as Load;
+  } finally {
+    fs.rmSync(file, { force: true });
+  }
 }
 
 /** One query on a short-lived connection (the bench checks what the server stored). */
@@ -93,6 +98,21 @@ async function ensureDatabase(name: string, questions: number): Promise<string> 
   }
   await database.close();
   return url.toString();
+}
+
+/** The embedded database's directory with 100k questions (seeded once, kept in the temp dir). */
+async function ensureEmbeddedData(): Promise<string> {
+  const dataDir = path.join(os.tmpdir(), 'porpoise-bench-pglite-100000');
+  if (!fs.existsSync(path.join(dataDir, 'seeded'))) {
+    log('\nseeding the embedded database with 100000 questions (once)...');
+    fs.rmSync(dataDir, { recursive: true, force: true });
+    const config = loadConfig({});
+    const database = await openDatabase({ kind: 'pglite', dataDir, migrationsDir: config.migrationsDir });
+    await seedCommunity(database.db, benchSize(100_000), { prefix: 'bench_user_', password: 'bench-password' });
+    await database.close();
+    fs.writeFileSync(path.join(dataDir, 'seeded'), 'yes');
+  }
+  return dataDir;
 }
 
 /** A question with 10 answers and 20 comments, for the question-page measurement. */
@@ -222,7 +242,10 @@ const started = new Date();
 // v2: the seed gives every text a rare error code; a new seed makes a new database.
 const databaseName = `porpoise_bench_v2_${QUESTIONS}`;
 const databaseUrl = await ensureDatabase(databaseName, QUESTIONS);
-if (values['seed-only']) process.exit(0);
+if (values['seed-only']) {
+  if (!values['skip-pglite']) await ensureEmbeddedData();
+  process.exit(0);
+}
 
 const hello = spawn(process.execPath, ['--import', 'tsx', path.join(repoRoot, 'bench/hello-server.ts')], {
   env: { ...process.env, PORT: '3901' },
@@ -294,16 +317,21 @@ try {
     });
     row(`${label} (8 connections; p97.5 ${result.p97_5} ms)`, result, helloLoad, 'p95 <= 30 ms');
   }
-  // Writes: new answers spread over many questions, first as fast as they are answered,
-  // then offered at the target rate of 1,000 a second (latency at that rate).
+  // Writes: new answers from 64 members spread over 200 questions (as in a community: one
+  // member answering a thousand times a second would only wait on their own rate-limit
+  // counter), first as fast as they are answered, then offered at the target rate of
+  // 1,000 a second, evenly spaced (latency at that rate).
   const writeQids = Array.from({ length: 200 }, (_, i) => String(1 + Math.floor((i * QUESTIONS) / 200)));
+  const writers: string[] = [];
+  for (let i = 0; i < 64; i++) writers.push(await signUp(server.url, `bench_w${Date.now()}_${i}`));
   const writeLoad = {
     ...base,
     url: server.url,
-    requests: writeQids.map((id) => ({
+    requests: Array.from({ length: 1600 }, (_, i) => ({
       method: 'POST',
       path: '/api/answer/addAnswer',
-      body: JSON.stringify({ qid: id, ans: { text: 'bench write' } }),
+      body: JSON.stringify({ qid: writeQids[i % writeQids.length], ans: { text: 'bench write' } }),
+      headers: { cookie: writers[i % writers.length]! },
     })),
   };
   const answersNow = async () =>
@@ -379,16 +407,7 @@ try {
 
 // The embedded default, on 100k questions.
 if (!values['skip-pglite']) {
-  const dataDir = path.join(os.tmpdir(), 'porpoise-bench-pglite-100000');
-  if (!fs.existsSync(path.join(dataDir, 'seeded'))) {
-    log('\nseeding the embedded database with 100000 questions (once)...');
-    fs.rmSync(dataDir, { recursive: true, force: true });
-    const config = loadConfig({});
-    const database = await openDatabase({ kind: 'pglite', dataDir, migrationsDir: config.migrationsDir });
-    await seedCommunity(database.db, benchSize(100_000), { prefix: 'bench_user_', password: 'bench-password' });
-    await database.close();
-    fs.writeFileSync(path.join(dataDir, 'seeded'), 'yes');
-  }
+  const dataDir = await ensureEmbeddedData();
   const hello2 = spawn(process.execPath, ['--import', 'tsx', path.join(repoRoot, 'bench/hello-server.ts')], {
     env: { ...process.env, PORT: '3901' },
     stdio: 'inherit',
