@@ -34,6 +34,11 @@ describe('PGlite on its own thread', () => {
     expect(longestGap).toBeLessThan(150);
   });
 
+  it('keeps 32 MB of shared buffers, not PGlite's 128 MB all resident from the start', async () => {
+    const [row] = await queryRows<{ shared_buffers: string }>(database.db, sql`show shared_buffers`);
+    expect(row?.shared_buffers).toBe('32MB');
+  });
+
   it('commits a transaction, and rolls back everything of one that throws', async () => {
     const name = `thread_${Date.now()}`;
     const row = { username: name, email: `${name}@example.com`, passwordHash: 'x' };
