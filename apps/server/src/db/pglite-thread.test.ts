@@ -34,7 +34,7 @@ describe('PGlite on its own thread', () => {
     expect(longestGap).toBeLessThan(150);
   });
 
-  it('keeps 32 MB of shared buffers, not PGlite's 128 MB all resident from the start', async () => {
+  it('keeps 32 MB of shared buffers (PGlite defaults to 128 MB, all resident from the start)', async () => {
     const [row] = await queryRows<{ shared_buffers: string }>(database.db, sql`show shared_buffers`);
     expect(row?.shared_buffers).toBe('32MB');
   });
