@@ -89,7 +89,8 @@ function paced(rate: number, seconds: number): Promise<Result> {
       if (++done < total) return;
       agent.destroy();
       latencies.sort((a, b) => a - b);
-      const at = (p: number) => Math.round(latencies[Math.min(latencies.length - 1, Math.floor(p * latencies.length))] ?? 0);
+      const at = (p: number) =>
+        Math.round(latencies[Math.min(latencies.length - 1, Math.floor(p * latencies.length))] ?? 0);
       resolve({
         rps: ok / ((performance.now() - start) / 1000),
         total,

@@ -63,7 +63,8 @@ function listFilter(query: QuestionListQuery, test: SearchTest = 'filter'): SQL 
     if (anyOf.length > 0) conditions.push(sql`(${sql.join(anyOf, sql` or `)})`);
   } else {
     const ids: SQL[] = [];
-    if (tags.length > 0) ids.push(sql`select question_id from question_tags qt join tags t on t.id = qt.tag_id
+    if (tags.length > 0)
+      ids.push(sql`select question_id from question_tags qt join tags t on t.id = qt.tag_id
       where t.name in (${sql.join(
         tags.map((name) => sql`${name}`),
         sql`, `,
