@@ -44,7 +44,8 @@ export const questions = pgTable(
       .on(t.askDateTime.desc(), t.id.desc())
       .where(sql`answer_count = 0`),
     index('questions_asked_by_idx').on(t.askedBy, t.askDateTime.desc()),
-    index('questions_search_idx').using('gin', t.search),
+    // A short pending list (migration 0005): every search reads through it.
+    index('questions_search_idx').using('gin', t.search).with({ gin_pending_list_limit: 128 }),
   ],
 );
 

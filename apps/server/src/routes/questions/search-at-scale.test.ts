@@ -1,6 +1,7 @@
 import { LIMITS, type QuestionSummary } from '@porpoise/core';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { queryRows } from '../../db/client.ts';
 import { accountIdOf, askQuestion, registerUser, type TestUser } from '../../test/factories.ts';
 import { DATABASE_KINDS } from '../../test/databases.ts';
 import { startTestApp, type TestApp } from '../../test/test-app.ts';
@@ -53,6 +54,14 @@ describe.each(DATABASE_KINDS)('search over thousands of questions on %s', (kind)
     const { questions, total } = await search('NARWHAL99');
     expect(total).toBe(3);
     expect(questions.map((q) => q.title).sort()).toEqual(['Rare 1', 'Rare 2', 'Rare 3']);
+  });
+
+  it("keeps the full-text index's pending list short (every search reads through it)", async () => {
+    const [row] = await queryRows<{ options: string[] }>(
+      t.app.db,
+      sql`select reloptions as options from pg_class where relname = 'questions_search_idx'`,
+    );
+    expect(row?.options).toContain('gin_pending_list_limit=128');
   });
 
   it('does not take a word for common because one of its parts is', async () => {
