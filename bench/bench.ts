@@ -358,7 +358,9 @@ try {
     if (onPage !== inDatabase) pagesAgree = false;
   }
   notes.push(
-    `Writes: ${acknowledged} answers acknowledged, ${stored} stored; every question page showed all its answers right after: ${pagesAgree ? 'yes' : 'NO'}.`,
+    // autocannon stops with up to one request per connection in flight (warm-up and run):
+    // the server stores those, but nobody counts their answers.
+    `Writes: ${acknowledged} answers acknowledged, ${stored} stored (${stored - acknowledged} more: requests in flight when autocannon stopped, at most ${2 * base.connections}); every acknowledged answer stored: ${stored >= acknowledged && stored - acknowledged <= 2 * base.connections ? 'yes' : 'NO'}; every question page showed all its answers right after: ${pagesAgree ? 'yes' : 'NO'}.`,
   );
   // A fresh write shows up at once in the list and in search.
   const word = `fresh${Date.now()}`;
