@@ -167,6 +167,7 @@ async function fanout(server: BenchServer, cookie: string, qid: string, clients:
   });
   await new Promise<void>((resolve) => child.on('message', (m: { type: string }) => m.type === 'ready' && resolve()));
   const latencies: number[] = [];
+  const firsts: number[] = [];
   for (let i = 0; i < samples; i++) {
     const sent = performance.timeOrigin + performance.now();
     const response = await postJson(`${server.url}/api/answer/addAnswer`, cookie, {
@@ -174,23 +175,24 @@ async function fanout(server: BenchServer, cookie: string, qid: string, clients:
       ans: { text: `fan-out ${i}` },
     });
     const id = ((await response.json()) as { _id: string })._id;
-    const slowest = await new Promise<number>((resolve) => {
-      const onMessage = (m: { type: string; id?: string; slowest?: number }) => {
+    const { first, slowest } = await new Promise<{ first: number; slowest: number }>((resolve) => {
+      const onMessage = (m: { type: string; id?: string; first?: number; slowest?: number }) => {
         if (m.type === 'arrived' && m.id === id) {
           child.off('message', onMessage);
-          resolve(m.slowest ?? 0);
+          resolve({ first: m.first ?? 0, slowest: m.slowest ?? 0 });
         }
       };
       child.on('message', onMessage);
     });
     latencies.push(slowest - sent);
+    firsts.push(first - sent);
     await new Promise((resolve) => setTimeout(resolve, 50));
   }
   child.send({ type: 'stop' });
   await new Promise((resolve) => child.once('exit', resolve));
-  latencies.sort((a, b) => a - b);
-  const at = (p: number) => latencies[Math.min(latencies.length - 1, Math.floor(p * latencies.length))]!;
-  return { p50: at(0.5), p99: at(0.99) };
+  const at = (values: number[], p: number) =>
+    [...values].sort((a, b) => a - b)[Math.min(values.length - 1, Math.floor(p * values.length))]!;
+  return { p50: at(latencies, 0.5), p99: at(latencies, 0.99), firstP50: at(firsts, 0.5) };
 }
 
 async function idleSockets(server: BenchServer, cookie: string, clients: number) {
@@ -382,7 +384,7 @@ try {
 
   const fan = await fanout(server, cookie, qid, 1000, 30);
   notes.push(
-    `Fan-out: answerUpdate to 1,000 sockets (separate process), slowest client p50 ${fan.p50.toFixed(1)} ms, p99 ${fan.p99.toFixed(1)} ms over 30 answers (target p99 <= 50 ms).`,
+    `Fan-out: answerUpdate to 1,000 sockets (separate process), slowest client p50 ${fan.p50.toFixed(1)} ms, p99 ${fan.p99.toFixed(1)} ms over 30 answers (target p99 <= 50 ms); the first client had it after ${fan.firstP50.toFixed(1)} ms (p50): the rest is the server writing 1,000 frames and the one client process reading them in turn.`,
   );
   log(`  fan-out to 1,000 sockets: slowest client p50 ${fan.p50.toFixed(1)} ms, p99 ${fan.p99.toFixed(1)} ms`);
   const idle = await idleSockets(server, cookie, 5000);

@@ -16,7 +16,12 @@ for (let i = 0; i < total; i++) {
       list.push(at);
       arrivals.set(payload.answer._id, list);
       if (list.length === total)
-        process.send?.({ type: 'arrived', id: payload.answer._id, slowest: Math.max(...list) });
+        process.send?.({
+          type: 'arrived',
+          id: payload.answer._id,
+          first: Math.min(...list),
+          slowest: Math.max(...list),
+        });
     });
   }
   sockets.push(socket);
