@@ -15,6 +15,7 @@ import { loadConfig } from '../apps/server/src/config.ts';
 import { sql } from 'drizzle-orm';
 import { openDatabase, queryRows } from '../apps/server/src/db/client.ts';
 import { benchSize, seedCommunity } from '../apps/server/src/seed/community.ts';
+import type { LoadResult } from './load.ts';
 import { postJson, repoRoot, signUp, startServer, type BenchServer } from './server-process.ts';
 
 const run = promisify(execFile);
@@ -34,25 +35,13 @@ const rows: string[][] = [];
 const notes: string[] = [];
 const log = (line: string) => console.log(line);
 
-interface Load {
-  rps: number;
-  total: number;
-  p50: number;
-  p90: number;
-  p97_5: number;
-  p99: number;
-  errors: number;
-  non2xx: number;
-  ok: number;
-}
-
-async function load(options: object): Promise<Load> {
+async function load(options: object): Promise<LoadResult> {
   // Through a file: a list of requests can be longer than one command-line argument may be.
   const file = path.join(os.tmpdir(), `porpoise-bench-load-${process.pid}.json`);
   fs.writeFileSync(file, JSON.stringify(options));
   try {
     const { stdout } = await run(tsx, [path.join(repoRoot, 'bench/load.ts'), `@${file}`], { maxBuffer: 1 << 24 });
-    return JSON.parse(stdout) as Load;
+    return JSON.parse(stdout) as LoadResult;
   } finally {
     fs.rmSync(file, { force: true });
   }
@@ -143,7 +132,7 @@ async function richQuestion(server: BenchServer, cookie: string): Promise<string
   return qid;
 }
 
-function row(label: string, result: Load, hello: Load, target: string) {
+function row(label: string, result: LoadResult, hello: LoadResult, target: string) {
   const ratio = result.rps / hello.rps;
   rows.push([
     label,

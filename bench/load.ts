@@ -22,7 +22,8 @@ interface LoadOptions {
   requests?: Array<{ method: 'GET' | 'POST'; path: string; body?: string; headers?: Record<string, string> }>;
 }
 
-interface Result {
+/** What one measurement prints (bench.ts reads it back). */
+export interface LoadResult {
   rps: number;
   total: number;
   p50: number;
@@ -41,7 +42,7 @@ const options = JSON.parse(
 ) as LoadOptions;
 const headers = { 'content-type': 'application/json', ...options.headers };
 
-function asFastAsAnswered(seconds: number): Promise<Result> {
+function asFastAsAnswered(seconds: number): Promise<LoadResult> {
   let connection = 0;
   return autocannon({
     url: options.url,
@@ -70,7 +71,7 @@ function asFastAsAnswered(seconds: number): Promise<Result> {
   }));
 }
 
-function paced(rate: number, seconds: number): Promise<Result> {
+function paced(rate: number, seconds: number): Promise<LoadResult> {
   const url = new URL(options.url);
   const agent = new http.Agent({ keepAlive: true, maxSockets: options.connections });
   const requests: NonNullable<LoadOptions['requests']> = options.requests ?? [

@@ -25,16 +25,19 @@ const ORDER_BY: Record<QuestionListQuery['order'], SQL> = {
   mostViewed: sql`q.view_count desc nulls last, q.ask_date_time desc nulls last, q.id desc nulls last`,
 };
 
+/** The ids of the questions carrying any of these tag names. */
+const questionsTagged = (names: string[]) =>
+  sql`select qt.question_id from question_tags qt join tags t on t.id = qt.tag_id
+    where t.name in (${sql.join(
+      names.map((name) => sql`${name}`),
+      sql`, `,
+    )})`;
+
 /**
  * Questions having any of these tag names: a subquery the planner hashes once, so in a
  * search ("[tag] word") each question tested costs one lookup.
  */
-const hasAnyTag = (names: string[]) =>
-  sql`q.id in (select qt.question_id from question_tags qt join tags t on t.id = qt.tag_id
-    where t.name in (${sql.join(
-      names.map((name) => sql`${name}`),
-      sql`, `,
-    )}))`;
+const hasAnyTag = (names: string[]) => sql`q.id in (${questionsTagged(names)})`;
 
 /** Whole-word, case-insensitive match of any word in title or text, on the full-text index. */
 const hasAnyWord = (words: string[]) =>
@@ -61,17 +64,12 @@ function listFilter(query: QuestionListQuery, test: SearchTest = 'filter'): SQL 
     if (tags.length > 0) anyOf.push(hasAnyTag(tags));
     if (words.length > 0) anyOf.push(hasAnyWord(words));
     if (anyOf.length > 0) conditions.push(sql`(${sql.join(anyOf, sql` or `)})`);
+  } else if (tags.length === 0) {
+    if (words.length > 0) conditions.push(hasAnyWord(words));
   } else {
-    const ids: SQL[] = [];
-    if (tags.length > 0)
-      ids.push(sql`select question_id from question_tags qt join tags t on t.id = qt.tag_id
-      where t.name in (${sql.join(
-        tags.map((name) => sql`${name}`),
-        sql`, `,
-      )})`);
+    const ids = [questionsTagged(tags)];
     if (words.length > 0) ids.push(sql`select q.id from questions q where ${hasAnyWord(words)}`);
-    if (tags.length === 0 && words.length > 0) conditions.push(hasAnyWord(words));
-    else if (ids.length > 0) conditions.push(sql`q.id in (${sql.join(ids, sql` union `)})`);
+    conditions.push(sql`q.id in (${sql.join(ids, sql` union `)})`);
   }
   return conditions.length > 0 ? sql`where ${sql.join(conditions, sql` and `)}` : sql``;
 }
@@ -163,13 +161,12 @@ async function countQuestions(db: Db, query: QuestionListQuery, where: SQL): Pro
  * the page itself. A search for a common word alone (no other filter) is known to reach
  * the cap without counting.
  */
-async function countMatches(db: Db, query: QuestionListQuery, test: SearchTest): Promise<number> {
+async function countMatches(db: Db, query: QuestionListQuery, where: SQL): Promise<number> {
   const { words } = parseSearch(query.search ?? '');
   if (!query.tag && query.order !== 'unanswered' && (await anyWordIsCommon(db, words))) return LIMITS.searchCountCap;
   const [row] = await queryRows<{ total: number }>(
     db,
-    sql`select count(*)::int as total from (select 1 from questions q ${listFilter(query, test)}
-      limit ${LIMITS.searchCountCap}) matches`,
+    sql`select count(*)::int as total from (select 1 from questions q ${where} limit ${LIMITS.searchCountCap}) matches`,
   );
   return Number(row?.total ?? 0);
 }
@@ -183,14 +180,12 @@ export async function listQuestions(
   const page = (ids: SQL) => sql`select ${SUMMARY_COLUMNS} from (${ids}) page
     join questions q on q.id = page.id join accounts a on a.id = q.asked_by
     order by ${order}`;
+  const filter = listFilter(query);
   // The page's ids first (an index scan along the order, however deep the offset), then their rows.
-  const inOrder = page(sql`select q.id from questions q ${listFilter(query)}
-    order by ${order} limit ${query.limit} offset ${query.offset}`);
+  const inOrder = () =>
+    page(sql`select q.id from questions q ${filter} order by ${order} limit ${query.limit} offset ${query.offset}`);
   if (!query.search?.trim()) {
-    const [rows, total] = await Promise.all([
-      queryRows<SummaryRow>(db, inOrder),
-      countQuestions(db, query, listFilter(query)),
-    ]);
+    const [rows, total] = await Promise.all([queryRows<SummaryRow>(db, inOrder()), countQuestions(db, query, filter)]);
     return { questions: await summaries(db, rows), total };
   }
   // A search counts first. Walking the list's order and testing each question is quick
@@ -198,12 +193,13 @@ export async function listQuestions(
   // table, and the planner cannot tell the two apart: under the count's cap, the few
   // matches are taken from the indexes and sorted instead.
   // A search within a filtered list (unanswered, one tag) walks that smaller list instead.
-  const test: SearchTest = query.tag || query.order === 'unanswered' ? 'filter' : 'ids';
-  const total = await countMatches(db, query, test);
-  const fromMatches = page(sql`with matches as materialized (select q.id from questions q ${listFilter(query, test)})
+  const matching = query.tag || query.order === 'unanswered' ? filter : listFilter(query, 'ids');
+  const total = await countMatches(db, query, matching);
+  const fromMatches = () =>
+    page(sql`with matches as materialized (select q.id from questions q ${matching})
     select q.id from matches m join questions q on q.id = m.id
     order by ${order} limit ${query.limit} offset ${query.offset}`);
-  const rows = await queryRows<SummaryRow>(db, total < LIMITS.searchCountCap ? fromMatches : inOrder);
+  const rows = await queryRows<SummaryRow>(db, total < LIMITS.searchCountCap ? fromMatches() : inOrder());
   return { questions: await summaries(db, rows), total };
 }
 
