@@ -2,6 +2,7 @@ import { DEFAULT_TAG_DESCRIPTION } from '@porpoise/core';
 import { inArray, sql } from 'drizzle-orm';
 import type { Db } from '../db/client.ts';
 import { questionCounters, questions, questionTags, tags } from '../db/schema.ts';
+import { questionSearchVector, tagLexeme } from '../db/search-vector.ts';
 import type { Actor } from '../policies/actor.ts';
 
 export interface NewQuestion {
@@ -20,7 +21,16 @@ export async function addQuestion(db: Db, actor: Actor, input: NewQuestion): Pro
     const tagRows = await tx.select({ id: tags.id }).from(tags).where(inArray(tags.name, input.tagNames));
     const [question] = await tx
       .insert(questions)
-      .values({ title: input.title, text: input.text, askedBy: actor.id })
+      .values({
+        title: input.title,
+        text: input.text,
+        askedBy: actor.id,
+        search: questionSearchVector(
+          sql`${input.title}::text`,
+          sql`${input.text}::text`,
+          sql`${sql.param(tagRows.map((tag) => tagLexeme(tag.id)))}::text[]`,
+        ),
+      })
       .returning({ id: questions.id });
     if (!question) throw new Error('insert returned no question');
     await tx.insert(questionTags).values(tagRows.map((tag) => ({ questionId: question.id, tagId: tag.id })));

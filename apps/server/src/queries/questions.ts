@@ -2,6 +2,7 @@ import { LIMITS, parseSearch, type QuestionSummary, type Tag } from '@porpoise/c
 import { type QuestionListQuery } from '@porpoise/core/schemas';
 import { sql, type SQL } from 'drizzle-orm';
 import { queryRows, type Db } from '../db/client.ts';
+import { anyTagQueryText, tagLexeme } from '../db/search-vector.ts';
 import {
   presentAnswer,
   presentComment,
@@ -25,66 +26,74 @@ const ORDER_BY: Record<QuestionListQuery['order'], SQL> = {
   mostViewed: sql`q.view_count desc nulls last, q.ask_date_time desc nulls last, q.id desc nulls last`,
 };
 
-/** The ids of the questions carrying any of these tag names. */
-const questionsTagged = (names: string[]) =>
-  sql`select qt.question_id from question_tags qt join tags t on t.id = qt.tag_id
-    where t.name in (${sql.join(
-      names.map((name) => sql`${name}`),
-      sql`, `,
-    )})`;
+/** Questions having this tag (the list's tag filter): a subquery the planner hashes once. */
+const hasTag = (name: string) =>
+  sql`q.id in (select qt.question_id from question_tags qt join tags t on t.id = qt.tag_id where t.name = ${name})`;
+
+/** A search's terms: its tags (by id: the unknown ones dropped) and its words. */
+interface SearchTerms {
+  tagIds: number[];
+  words: string[];
+}
 
 /**
- * Questions having any of these tag names: a subquery the planner hashes once, so in a
- * search ("[tag] word") each question tested costs one lookup.
+ * Any of the tags or any of the words (whole word, any case) in the question's search
+ * vector: one condition on the full-text index, which PostgreSQL can take either way, as
+ * a walk along the list's order testing each question or as the index's few matches.
  */
-const hasAnyTag = (names: string[]) => sql`q.id in (${questionsTagged(names)})`;
+function matchesAny({ tagIds, words }: SearchTerms): SQL {
+  const queries = words.map((word) => sql`plainto_tsquery('simple', ${word})`);
+  // A constant (not a subquery), so the planner sees how common the tags are.
+  if (tagIds.length > 0) queries.unshift(sql`${anyTagQueryText(tagIds)}::tsquery`);
+  return queries.length > 0 ? sql`q.search @@ (${sql.join(queries, sql` || `)})` : sql`false`;
+}
 
-/** Whole-word, case-insensitive match of any word in title or text, on the full-text index. */
-const hasAnyWord = (words: string[]) =>
-  sql`q.search @@ (${sql.join(
-    words.map((word) => sql`plainto_tsquery('simple', ${word})`),
-    sql` || `,
-  )})`;
-
-/**
- * How a search's terms test a question. `filter`: any tag or any word, row by row, for
- * walking the list's order while matches are plenty. `ids`: the question is in the union
- * of the tags' questions and the full-text index's matches, for taking a few matches
- * (and counting them) without walking.
- */
-type SearchTest = 'filter' | 'ids';
-
-function listFilter(query: QuestionListQuery, test: SearchTest = 'filter'): SQL {
+function listFilter(query: QuestionListQuery, search: SearchTerms | null): SQL {
   const conditions: SQL[] = [];
   if (query.order === 'unanswered') conditions.push(sql`q.answer_count = 0`);
-  if (query.tag) conditions.push(hasAnyTag([query.tag.toLowerCase()]));
-  const { tags, words } = parseSearch(query.search ?? '');
-  if (test === 'filter') {
-    const anyOf: SQL[] = [];
-    if (tags.length > 0) anyOf.push(hasAnyTag(tags));
-    if (words.length > 0) anyOf.push(hasAnyWord(words));
-    if (anyOf.length > 0) conditions.push(sql`(${sql.join(anyOf, sql` or `)})`);
-  } else if (tags.length === 0) {
-    if (words.length > 0) conditions.push(hasAnyWord(words));
-  } else {
-    const ids = [questionsTagged(tags)];
-    if (words.length > 0) ids.push(sql`select q.id from questions q where ${hasAnyWord(words)}`);
-    conditions.push(sql`q.id in (${sql.join(ids, sql` union `)})`);
-  }
+  if (query.tag) conditions.push(hasTag(query.tag.toLowerCase()));
+  if (search) conditions.push(matchesAny(search));
   return conditions.length > 0 ? sql`where ${sql.join(conditions, sql` and `)}` : sql``;
 }
 
 /**
- * Words in at least twice the count's cap of questions, by PostgreSQL's own statistics:
+ * Tag ids by name, per database: a tag keeps its id for good, so a known name is never
+ * asked again (an unknown one is: it may be created any time). Tags are few next to
+ * questions; the map is dropped if it ever grows past TAG_IDS_KEPT.
+ */
+const TAG_IDS_KEPT = 50_000;
+const tagIdCache = new WeakMap<Db, Map<string, number>>();
+
+async function searchTerms(db: Db, text: string): Promise<SearchTerms | null> {
+  const { tags, words } = parseSearch(text);
+  if (tags.length === 0 && words.length === 0) return null;
+  let known = tagIdCache.get(db);
+  if (!known || known.size > TAG_IDS_KEPT) tagIdCache.set(db, (known = new Map<string, number>()));
+  const unknown = tags.filter((name) => !known.has(name));
+  if (unknown.length > 0) {
+    const rows = await queryRows<{ id: number; name: string }>(
+      db,
+      sql`select id, name from tags where name in (${sql.join(
+        unknown.map((name) => sql`${name}`),
+        sql`, `,
+      )})`,
+    );
+    for (const row of rows) known.set(row.name, Number(row.id));
+  }
+  return { tagIds: tags.flatMap((name) => known.get(name) ?? []), words };
+}
+
+/**
+ * Lexemes in at least twice the count's cap of questions, by PostgreSQL's own statistics:
  * the most common lexemes of the search column that ANALYZE samples (autovacuum keeps
  * them fresh), read at most once a minute. Questions are never deleted, so what ANALYZE
- * saw is still there: a search for such a word has at least the cap's matches, without
- * counting them.
+ * saw is still there: a search for such a word or tag has at least the cap's matches,
+ * without counting them.
  */
 const COMMON_WORDS_TTL_MS = 60_000;
 const commonWordsCache = new WeakMap<Db, { readAt: number; words: Promise<Set<string>> }>();
 
-function commonWords(db: Db): Promise<Set<string>> {
+function commonLexemes(db: Db): Promise<Set<string>> {
   const cached = commonWordsCache.get(db);
   if (cached && Date.now() - cached.readAt < COMMON_WORDS_TTL_MS) return cached.words;
   const words = queryRows<{ word: string }>(
@@ -101,10 +110,15 @@ function commonWords(db: Db): Promise<Set<string>> {
   return words;
 }
 
-/** A plain word (letters and digits) is its own and only lexeme in the 'simple' configuration. */
-async function anyWordIsCommon(db: Db, words: string[]): Promise<boolean> {
-  const common = await commonWords(db);
-  return words.some((word) => /^[a-z0-9]+$/.test(word) && common.has(word));
+/**
+ * Whether any of the terms is common. A plain word (letters and digits) is its own and
+ * only lexeme in the 'simple' configuration; a tag is its lexeme.
+ */
+async function anyTermIsCommon(db: Db, { tagIds, words }: SearchTerms): Promise<boolean> {
+  const common = await commonLexemes(db);
+  return (
+    tagIds.some((id) => common.has(tagLexeme(id))) || words.some((word) => /^[a-z0-9]+$/.test(word) && common.has(word))
+  );
 }
 
 /** Tags of several questions in one query, keyed by question id. */
@@ -158,12 +172,12 @@ async function countQuestions(db: Db, query: QuestionListQuery, where: SQL): Pro
 /**
  * The number of a search's matches, up to LIMITS.searchCountCap (the list then says
  * "N+"): counting every match of a common word over a million questions costs more than
- * the page itself. A search for a common word alone (no other filter) is known to reach
- * the cap without counting.
+ * the page itself. A search for a common word or tag alone (no other filter) is known to
+ * reach the cap without counting.
  */
-async function countMatches(db: Db, query: QuestionListQuery, where: SQL): Promise<number> {
-  const { words } = parseSearch(query.search ?? '');
-  if (!query.tag && query.order !== 'unanswered' && (await anyWordIsCommon(db, words))) return LIMITS.searchCountCap;
+async function countMatches(db: Db, query: QuestionListQuery, search: SearchTerms | null, where: SQL): Promise<number> {
+  if (search && !query.tag && query.order !== 'unanswered' && (await anyTermIsCommon(db, search)))
+    return LIMITS.searchCountCap;
   const [row] = await queryRows<{ total: number }>(
     db,
     sql`select count(*)::int as total from (select 1 from questions q ${where} limit ${LIMITS.searchCountCap}) matches`,
@@ -180,26 +194,29 @@ export async function listQuestions(
   const page = (ids: SQL) => sql`select ${SUMMARY_COLUMNS} from (${ids}) page
     join questions q on q.id = page.id join accounts a on a.id = q.asked_by
     order by ${order}`;
-  const filter = listFilter(query);
   // The page's ids first (an index scan along the order, however deep the offset), then their rows.
-  const inOrder = () =>
+  const inOrder = (filter: SQL) =>
     page(sql`select q.id from questions q ${filter} order by ${order} limit ${query.limit} offset ${query.offset}`);
   if (!query.search?.trim()) {
-    const [rows, total] = await Promise.all([queryRows<SummaryRow>(db, inOrder()), countQuestions(db, query, filter)]);
+    const filter = listFilter(query, null);
+    const [rows, total] = await Promise.all([
+      queryRows<SummaryRow>(db, inOrder(filter)),
+      countQuestions(db, query, filter),
+    ]);
     return { questions: await summaries(db, rows), total };
   }
   // A search counts first. Walking the list's order and testing each question is quick
   // when matches are many, but with a rare word (an error code) it would read the whole
-  // table, and the planner cannot tell the two apart: under the count's cap, the few
-  // matches are taken from the indexes and sorted instead.
-  // A search within a filtered list (unanswered, one tag) walks that smaller list instead.
-  const matching = query.tag || query.order === 'unanswered' ? filter : listFilter(query, 'ids');
-  const total = await countMatches(db, query, matching);
+  // table, and the planner cannot always tell the two apart: under the count's cap, the
+  // few matches are taken from the indexes and sorted instead.
+  const search = await searchTerms(db, query.search);
+  const filter = listFilter(query, search);
+  const total = await countMatches(db, query, search, filter);
   const fromMatches = () =>
-    page(sql`with matches as materialized (select q.id from questions q ${matching})
+    page(sql`with matches as materialized (select q.id from questions q ${filter})
     select q.id from matches m join questions q on q.id = m.id
     order by ${order} limit ${query.limit} offset ${query.offset}`);
-  const rows = await queryRows<SummaryRow>(db, total < LIMITS.searchCountCap ? fromMatches() : inOrder());
+  const rows = await queryRows<SummaryRow>(db, total < LIMITS.searchCountCap ? fromMatches() : inOrder(filter));
   return { questions: await summaries(db, rows), total };
 }
 

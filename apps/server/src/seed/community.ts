@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { queryRows, type Db } from '../db/client.ts';
+import { questionSearchVector, tagLexemeSql } from '../db/search-vector.ts';
 import { hashPassword } from '../lib/password.ts';
 
 /**
@@ -260,13 +261,14 @@ export async function seedCommunity(
       await tx.execute(sql`
         create temporary table new_questions on commit drop as
         with inserted as (
-          insert into questions (title, text, asked_by, ask_date_time, last_activity_at)
+          -- The search vector is written below, with the tags.
+          insert into questions (title, text, asked_by, ask_date_time, last_activity_at, search)
           select ${randomTitle},
                  'I am working with ' || ${randomWord} || ' and ' || ${randomWord} || '. When I ' || ${randomWord} || ' the '
                    || ${randomWord} || ' I get an error about ' || ${randomWord} || ' (code E'
                    -- One code per five questions or so, whatever the size: the rare words.
                    || floor(random() * ${Math.max(1, Math.round(size.questions / 5))})::int || '). What am I missing?',
-                 ${randomUser}, t, t
+                 ${randomUser}, t, t, ''::tsvector
           from (select now() - random() * make_interval(days => ${size.days}) as t from generate_series(1, ${count})) times
           returning id, ask_date_time)
         select id, ask_date_time from inserted`);
@@ -307,7 +309,12 @@ export async function seedCommunity(
           last_activity_at = greatest(q.ask_date_time, coalesce(a.latest, q.ask_date_time)),
           view_count = coalesce((select count(*) from views v where v.question_id = q.id), 0),
           up_count = coalesce((select count(*) from votes v where v.question_id = q.id and v.value = 1), 0),
-          down_count = coalesce((select count(*) from votes v where v.question_id = q.id and v.value = -1), 0)
+          down_count = coalesce((select count(*) from votes v where v.question_id = q.id and v.value = -1), 0),
+          search = ${questionSearchVector(
+            sql`q.title`,
+            sql`q.text`,
+            sql`array(select ${tagLexemeSql(sql`qt.tag_id`)} from question_tags qt where qt.question_id = q.id)`,
+          )}
         from new_questions nq
         left join (select question_id, count(*) as n, max(ans_date_time) as latest from answers
                    where question_id in (select id from new_questions) group by question_id) a on a.question_id = nq.id

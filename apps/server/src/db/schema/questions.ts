@@ -32,9 +32,8 @@ export const questions = pgTable(
     viewCount: integer('view_count').notNull().default(0),
     upCount: integer('up_count').notNull().default(0),
     downCount: integer('down_count').notNull().default(0),
-    search: tsvector('search')
-      .notNull()
-      .generatedAlwaysAs(sql`to_tsvector('simple', title || ' ' || text)`),
+    // Title, text and tag lexemes, written with the question (db/search-vector.ts).
+    search: tsvector('search').notNull(),
   },
   (t) => [
     index('questions_newest_idx').on(t.askDateTime.desc(), t.id.desc()),

@@ -218,6 +218,37 @@ describe.each(DATABASE_KINDS)('questions, answers, comments, votes and tags on %
       );
     });
 
+    it("matches a [tag] by the question's tags only, never by text naming it", async () => {
+      const [fresh] = await queryRows<{ id: number }>(t.app.db, sql`select id from tags where name = 'fresh'`);
+      const lexeme = `[t${Number(fresh!.id)}]`;
+      const mimic = await askQuestion(t.app, bob, {
+        title: `Not tagged fresh ${lexeme}`,
+        text: `fresh [fresh] ${lexeme} t${Number(fresh!.id)}`,
+        tags: ['mimicry'],
+      });
+      expect(idsOf((await list(alice, 'search=[fresh]')).questions)).toEqual([ids.recent]);
+      expect(idsOf((await list(alice, 'search=fresh')).questions)).toEqual([mimic]);
+      // "[t<id>]" in a search is a tag named t<id> (none), and t<id> a word in the mimic's text.
+      expect((await list(alice, `search=${encodeURIComponent(lexeme)}`)).total).toBe(0);
+      expect(idsOf((await list(alice, `search=t${Number(fresh!.id)}`)).questions)).toEqual([mimic]);
+    });
+
+    it('searches tags whose names hold quotes, backslashes and query operators', async () => {
+      const odd = `o'k\\|!&:*(${uniqueName('x').slice(0, 6)}`;
+      const qid = await askQuestion(t.app, bob, { title: 'Odd tag', text: 'plain words', tags: [odd] });
+      expect(idsOf((await list(alice, `search=${encodeURIComponent(`[${odd}]`)}`)).questions)).toEqual([qid]);
+      expect(idsOf((await list(alice, `search=${encodeURIComponent(`[${odd}] krill`)}`)).questions).sort()).toEqual(
+        [qid, ids.middle].sort(),
+      );
+    });
+
+    it('finds nothing for an unknown [tag], and only the words beside it', async () => {
+      expect(await list(alice, 'search=[no-such-tag-here]')).toEqual({ questions: [], total: 0 });
+      expect(idsOf((await list(alice, `search=${encodeURIComponent('[no-such-tag-here] krill')}`)).questions)).toEqual([
+        ids.middle,
+      ]);
+    });
+
     it.each(["%' --", '1 OR 1=1', "'; drop table questions; --", '!!!'])(
       'matches SQL-looking search %j literally',
       async (text) => {

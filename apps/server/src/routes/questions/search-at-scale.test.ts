@@ -2,6 +2,7 @@ import { LIMITS, type QuestionSummary } from '@porpoise/core';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { queryRows } from '../../db/client.ts';
+import { questionSearchVector, tagLexeme } from '../../db/search-vector.ts';
 import { accountIdOf, askQuestion, registerUser, type TestUser } from '../../test/factories.ts';
 import { DATABASE_KINDS } from '../../test/databases.ts';
 import { startTestApp, type TestApp } from '../../test/test-app.ts';
@@ -19,13 +20,24 @@ describe.each(DATABASE_KINDS)('search over thousands of questions on %s', (kind)
     t = await startTestApp(kind);
     user = await registerUser(t.app);
     const accountId = await accountIdOf(t.app, user.username);
-    await t.app.db.execute(sql`insert into questions (title, text, asked_by, ask_date_time, last_activity_at)
-      select 'Bulk question ' || n, 'a walrus appears in ' || n, ${accountId},
-        now() - make_interval(mins => n), now() - make_interval(mins => n)
-      from generate_series(1, ${COMMON}) n`);
-    await t.app.db.execute(sql`insert into questions (title, text, asked_by)
-      select 'Rare ' || n, 'narwhal99 once', ${accountId} from generate_series(1, 3) n`);
-    newestCommon = await askQuestion(t.app, user, { title: 'Fresh walrus sighting', text: 'today' });
+    // The bulk questions all carry the tag 'herd', written as addQuestion would.
+    const [herd] = await queryRows<{ id: number }>(
+      t.app.db,
+      sql`insert into tags (name, description) values ('herd', '') returning id`,
+    );
+    const herdId = Number(herd!.id);
+    await t.app.db.execute(sql`with bulk as (
+        insert into questions (title, text, asked_by, ask_date_time, last_activity_at, search)
+        select title, body, ${accountId}, now() - make_interval(mins => n), now() - make_interval(mins => n),
+          ${questionSearchVector(sql`title`, sql`body`, sql`array[${tagLexeme(herdId)}::text]`)}
+        from generate_series(1, ${COMMON}) n, lateral (select 'Bulk question ' || n as title, 'a walrus appears in ' || n as body) t
+        returning id)
+      insert into question_tags (question_id, tag_id) select id, ${herdId} from bulk`);
+    await t.app.db.execute(sql`insert into questions (title, text, asked_by, search)
+      select 'Rare ' || n, 'narwhal99 once', ${accountId},
+        ${questionSearchVector(sql`'Rare ' || n`, sql`'narwhal99 once'`, sql`array[]::text[]`)}
+      from generate_series(1, 3) n`);
+    newestCommon = await askQuestion(t.app, user, { title: 'Fresh walrus sighting', text: 'today', tags: ['herd'] });
     await t.app.db.execute(sql`analyze questions`);
   }, 60_000);
   afterAll(async () => t.close());
@@ -48,6 +60,18 @@ describe.each(DATABASE_KINDS)('search over thousands of questions on %s', (kind)
     expect(questions.slice(1).map((q) => q.title)).toEqual(
       Array.from({ length: LIMITS.pageSizeDefault - 1 }, (_, i) => `Bulk question ${i + 1}`),
     );
+  });
+
+  it('answers a common tag, alone or with a rare word, with the cap and the newest matches first', async () => {
+    for (const text of ['[herd]', '[herd] narwhal99']) {
+      const { questions, total } = await search(text);
+      expect(total).toBe(LIMITS.searchCountCap);
+      expect(questions[0]?._id).toBe(newestCommon);
+      expect(questions).toHaveLength(LIMITS.pageSizeDefault);
+    }
+    // The rare ones were asked after the bulk and before the fresh question.
+    const { questions } = await search('[herd] narwhal99');
+    expect(questions.slice(1, 5).map((q) => q.title)).toEqual(['Rare 3', 'Rare 2', 'Rare 1', 'Bulk question 1']);
   });
 
   it('counts a rare word exactly among thousands of others', async () => {

@@ -1,0 +1,88 @@
+import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { sql } from 'drizzle-orm';
+import { afterAll, describe, expect, it } from 'vitest';
+import { loadConfig } from '../config.ts';
+import { DATABASE_KINDS, createPostgresDatabase } from '../test/databases.ts';
+import { openDatabase, queryRows, type DatabaseOptions } from './client.ts';
+
+const { migrationsDir } = loadConfig({});
+
+/** A copy of the migrations folder that stops before the migration tagged `tag`. */
+function migrationsBefore(tag: string): string {
+  const dir = mkdtempSync(path.join(tmpdir(), 'porpoise-migrations-'));
+  cpSync(migrationsDir, dir, { recursive: true });
+  const journalPath = path.join(dir, 'meta/_journal.json');
+  const journal = JSON.parse(readFileSync(journalPath, 'utf8')) as { entries: Array<{ tag: string }> };
+  const index = journal.entries.findIndex((entry) => entry.tag === tag);
+  expect(index).toBeGreaterThan(0);
+  writeFileSync(journalPath, JSON.stringify({ ...journal, entries: journal.entries.slice(0, index) }));
+  return dir;
+}
+
+// Questions stored before 0006 get their tags into the search vector.
+describe.each(DATABASE_KINDS)('migration 0006 (tags in search) on %s', (kind) => {
+  const cleanups: Array<() => Promise<void> | void> = [];
+  afterAll(async () => {
+    for (const cleanup of cleanups.reverse()) await cleanup();
+  });
+
+  it('adds the tag lexemes of every existing question, and a tag search finds them', async () => {
+    const before = migrationsBefore('0006_tags-in-search');
+    cleanups.push(() => rmSync(before, { recursive: true, force: true }));
+    let options: (dir: string) => DatabaseOptions;
+    if (kind === 'postgres') {
+      const created = await createPostgresDatabase();
+      cleanups.push(created.drop);
+      options = (dir) => ({ kind, url: created.url, migrationsDir: dir, poolSize: 2 });
+    } else {
+      const dataDir = mkdtempSync(path.join(tmpdir(), 'porpoise-pglite-'));
+      cleanups.push(() => rmSync(dataDir, { recursive: true, force: true }));
+      options = (dir) => ({ kind, dataDir, migrationsDir: dir });
+    }
+
+    const old = await openDatabase(options(before));
+    await old.db.execute(
+      sql`insert into accounts (username, email, password_hash) values ('mig', 'mig@x.example', 'x')`,
+    );
+    await old.db.execute(sql`insert into tags (name, description) values ('kelp', ''), ('reef', '')`);
+    await old.db.execute(sql`insert into questions (title, text, asked_by)
+      select 'Question ' || n, 'about seaweed', (select id from accounts where username = 'mig') from generate_series(1, 3) n`);
+    await old.db.execute(sql`insert into question_tags (question_id, tag_id)
+      select q.id, t.id from questions q, tags t where q.title = 'Question 1' or (q.title = 'Question 2' and t.name = 'reef')`);
+    await old.close();
+
+    const migrated = await openDatabase(options(migrationsDir));
+    try {
+      const rows = await queryRows<{ lexemes: string[] }>(
+        migrated.db,
+        sql`select tsvector_to_array(q.search) as lexemes from questions q order by q.title`,
+      );
+      const [kelp, reef] = await queryRows<{ id: number }>(
+        migrated.db,
+        sql`select id from tags where name in ('kelp', 'reef') order by name`,
+      );
+      const lexeme = (id: number | undefined) => `[t${Number(id)}]`;
+      const words = ['about', 'question', 'seaweed'];
+      expect(rows.map((row) => [...row.lexemes].sort())).toEqual([
+        ['1', ...words, lexeme(kelp?.id), lexeme(reef?.id)].sort(),
+        ['2', ...words, lexeme(reef?.id)].sort(),
+        ['3', ...words].sort(),
+      ]);
+      // Written with the question from now on: the column is no longer generated.
+      const [generated] = await queryRows<{ kind: string }>(
+        migrated.db,
+        sql`select attgenerated as kind from pg_attribute where attrelid = 'questions'::regclass and attname = 'search'`,
+      );
+      expect(generated?.kind).toBe('');
+      const found = await queryRows<{ title: string }>(
+        migrated.db,
+        sql`select title from questions where search @@ ${`'${lexeme(reef?.id)}'`}::tsquery order by title`,
+      );
+      expect(found.map((row) => row.title)).toEqual(['Question 1', 'Question 2']);
+    } finally {
+      await migrated.close();
+    }
+  }, 60_000);
+});
