@@ -3,9 +3,9 @@ import { sql, type SQL } from 'drizzle-orm';
 /**
  * What the full-text index holds for a question: the words of its title and text (the
  * 'simple' configuration: lower-cased, no stemming, no stop words) and one lexeme per tag,
- * '[t<tag id>]'. The text parser never keeps a '[' in a lexeme, so no text can pass for a
- * tag, and a search "[tag] word" is one condition on one index, not a word test plus a
- * lookup of the tag's questions. Questions are not edited, so the vector is written once,
+ * '[t<tag id>]'. The text parser never starts a lexeme with '[' (a URL path may hold one,
+ * '/[t1]', but never first), so no text can pass for a tag, and a search "[tag] word" is
+ * one condition on one index, not a word test plus a lookup of the tag's questions. Questions are not edited, so the vector is written once,
  * with the question (migration 0006 added the tags to the questions before it).
  */
 export const tagLexeme = (tagId: number) => `[t${tagId}]`;

@@ -249,6 +249,13 @@ describe.each(DATABASE_KINDS)('questions, answers, comments, votes and tags on %
       ]);
     });
 
+    it('finds a tag that was unknown at an earlier search once a question carries it', async () => {
+      const name = uniqueName('n').slice(0, 20);
+      expect((await list(alice, `search=[${name}]`)).total).toBe(0);
+      const qid = await askQuestion(t.app, bob, { tags: [name] });
+      expect(idsOf((await list(alice, `search=[${name}]`)).questions)).toEqual([qid]);
+    });
+
     it.each(["%' --", '1 OR 1=1', "'; drop table questions; --", '!!!'])(
       'matches SQL-looking search %j literally',
       async (text) => {
