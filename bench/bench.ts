@@ -179,9 +179,10 @@ async function fanout(server: BenchServer, cookie: string, qid: string, clients:
   }
   child.send({ type: 'stop' });
   await new Promise((resolve) => child.once('exit', resolve));
+  // Nearest rank: p99 of 100 answers is the 99th slowest, not the single worst.
   const at = (values: number[], p: number) =>
-    [...values].sort((a, b) => a - b)[Math.min(values.length - 1, Math.floor(p * values.length))]!;
-  return { p50: at(latencies, 0.5), p99: at(latencies, 0.99), firstP50: at(firsts, 0.5) };
+    [...values].sort((a, b) => a - b)[Math.max(0, Math.ceil(p * values.length) - 1)]!;
+  return { p50: at(latencies, 0.5), p99: at(latencies, 0.99), max: Math.max(...latencies), firstP50: at(firsts, 0.5) };
 }
 
 async function idleSockets(server: BenchServer, cookie: string, clients: number) {
@@ -310,9 +311,10 @@ try {
   }
   // Sockets before the writes, like the reads: right after the write load the same
   // fan-out measured p50 48-53 ms, against about 31 ms on a quiet server.
-  const fan = await fanout(server, cookie, qid, 1000, 30);
+  const FAN_OUT_ANSWERS = 100;
+  const fan = await fanout(server, cookie, qid, 1000, FAN_OUT_ANSWERS);
   notes.push(
-    `Fan-out: answerUpdate to 1,000 sockets (separate process), slowest client p50 ${fan.p50.toFixed(1)} ms, p99 ${fan.p99.toFixed(1)} ms over 30 answers (target p99 <= 50 ms); the first client had it after ${fan.firstP50.toFixed(1)} ms (p50): the rest is the server writing 1,000 frames and the one client process reading them in turn.`,
+    `Fan-out: answerUpdate to 1,000 sockets (separate process), slowest client p50 ${fan.p50.toFixed(1)} ms, p99 ${fan.p99.toFixed(1)} ms, worst ${fan.max.toFixed(1)} ms over ${FAN_OUT_ANSWERS} answers (target p99 <= 50 ms); the first client had it after ${fan.firstP50.toFixed(1)} ms (p50): the rest is the server writing 1,000 frames and the one client process reading them in turn.`,
   );
   log(`  fan-out to 1,000 sockets: slowest client p50 ${fan.p50.toFixed(1)} ms, p99 ${fan.p99.toFixed(1)} ms`);
   const idle = await idleSockets(server, cookie, 5000);
