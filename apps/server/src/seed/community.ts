@@ -7,7 +7,8 @@ import { hashPassword } from '../lib/password.ts';
  * Words that titles and texts are made of: each is in a good share of all questions (the
  * common words); every text also carries an error code that only a few share (the rare).
  */
-const WORDS = [
+/** The words the seeded texts are made of (the bench searches for them). */
+export const WORDS = [
   'error',
   'the',
   'react',
@@ -218,6 +219,9 @@ const textArray = (values: string[]) =>
  * that a million questions take minutes, not hours. Users are `${prefix}1..N` with one
  * shared password. Counters are computed at the end from the rows, as the commands keep them.
  */
+/** The names of the seeded tags. */
+export const seedTagNames = (count: number) => Array.from({ length: count }, (_, i) => TAGS[i] ?? `topic-${i + 1}`);
+
 export async function seedCommunity(
   db: Db,
   size: CommunitySize,
@@ -233,7 +237,7 @@ export async function seedCommunity(
     on conflict do nothing`);
   await db.execute(sql`
     insert into profiles (account_id) select id from accounts on conflict do nothing`);
-  const tagNames = Array.from({ length: size.tags }, (_, i) => TAGS[i] ?? `topic-${i + 1}`);
+  const tagNames = seedTagNames(size.tags);
   await db.execute(sql`
     insert into tags (name, description)
     select name, 'Questions about ' || name from unnest(${textArray(tagNames)}) as name

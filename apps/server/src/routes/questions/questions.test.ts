@@ -179,6 +179,13 @@ describe.each(DATABASE_KINDS)('questions, answers, comments, votes and tags on %
       expect(first.tags.map((t) => t.name).sort()).toEqual(['marine', tag].sort());
     });
 
+    it("shows a question's tags alike on its first read and on later ones (kept in memory)", async () => {
+      for (let read = 0; read < 2; read++) {
+        const { questions } = await list(alice, 'search=[fresh]');
+        expect(questions.map((q) => q.tags.map((tag) => tag.name).sort())).toEqual([['fresh', tag].sort()]);
+      }
+    });
+
     it('pages with limit and offset and reports the total in X-Total-Count', async () => {
       const page1 = await list(alice, `tag=${tag}&limit=2`);
       const page2 = await list(alice, `tag=${tag}&limit=2&offset=2`);
