@@ -187,19 +187,35 @@ async function countQuestions(db: Db, query: QuestionListQuery, where: SQL): Pro
 }
 
 /**
- * The number of a search's matches, up to LIMITS.searchCountCap (the list then says
- * "N+"): counting every match of a common word over a million questions costs more than
- * the page itself. A search for a common word or tag alone (no other filter) is known to
- * reach the cap without counting.
+ * A search that no statistics call common: its matches, up to LIMITS.searchCountCap, in
+ * one statement with their number and the page among them (taken from the indexes and
+ * sorted: read once, without walking the list). `null` when the cap is reached: a page
+ * among the cap's first matches would be the wrong one.
  */
-async function countMatches(db: Db, query: QuestionListQuery, search: SearchTerms | null, where: SQL): Promise<number> {
-  if (search && !query.tag && query.order !== 'unanswered' && (await anyTermIsCommon(db, search)))
-    return LIMITS.searchCountCap;
-  const [row] = await queryRows<{ total: number }>(
+async function fewMatches(
+  db: Db,
+  query: QuestionListQuery,
+  filter: SQL,
+): Promise<{ rows: SummaryRow[]; total: number } | null> {
+  const found = await queryRows<SummaryRow & { matchCount: number }>(
     db,
-    sql`select count(*)::int as total from (select 1 from questions q ${where} limit ${LIMITS.searchCountCap}) matches`,
+    sql`with matches as materialized (
+        select q.id, q.title, q.asked_by, q.ask_date_time, q.last_activity_at, q.answer_count, q.view_count,
+          q.up_count, q.down_count
+        from questions q ${filter} limit ${LIMITS.searchCountCap})
+      select counted.n as "matchCount", page.* from (select count(*)::int as n from matches) counted
+      left join lateral (
+        -- The page first, then its askers (not every asker hashed for a thousand matches).
+        select ${SUMMARY_COLUMNS} from (
+          select * from matches q order by ${ORDER_BY[query.order]} limit ${query.limit} offset ${query.offset}
+        ) q join accounts a on a.id = q.asked_by
+        order by ${ORDER_BY[query.order]}
+      ) page on true`,
   );
-  return Number(row?.total ?? 0);
+  const total = Number(found[0]?.matchCount ?? 0);
+  if (total >= LIMITS.searchCountCap) return null;
+  // No page (an offset past the matches) still gives the count, on a row of nulls.
+  return { rows: found.filter((row) => row.id !== null), total };
 }
 
 /** One page of the home list in the database's order, and the number of all matches. */
@@ -222,18 +238,21 @@ export async function listQuestions(
     ]);
     return { questions: await summaries(db, rows), total };
   }
-  // A search counts first. Walking the list's order and testing each question is quick
-  // when matches are many, but with a rare word (an error code) it would read the whole
-  // table, and the planner cannot always tell the two apart: under the count's cap, the
-  // few matches are taken from the indexes and sorted instead.
+  // Walking the list's order and testing each question is quick when matches are many,
+  // but with a rare word (an error code) it would read the whole table, and the planner
+  // cannot always tell the two apart. A word or tag that PostgreSQL's statistics call
+  // common (in a plain search: no other filter) is walked at once; anything else is taken
+  // from the indexes with its count, and walked only if it turns out to reach the cap.
+  // The total is then the cap (the list says "N+"): counting every match of a common word
+  // over a million questions costs more than the page itself.
   const search = await searchTerms(db, query.search);
   const filter = listFilter(query, search);
-  const total = await countMatches(db, query, search, filter);
-  const fromMatches = () =>
-    page(sql`with matches as materialized (select q.id from questions q ${filter})
-    select q.id from matches m join questions q on q.id = m.id
-    order by ${order} limit ${query.limit} offset ${query.offset}`);
-  const rows = await queryRows<SummaryRow>(db, total < LIMITS.searchCountCap ? fromMatches() : inOrder(filter));
+  const plain = !query.tag && query.order !== 'unanswered';
+  const few = search && plain && (await anyTermIsCommon(db, search)) ? null : await fewMatches(db, query, filter);
+  const { rows, total } = few ?? {
+    rows: await queryRows<SummaryRow>(db, inOrder(filter)),
+    total: LIMITS.searchCountCap,
+  };
   return { questions: await summaries(db, rows), total };
 }
 

@@ -218,6 +218,14 @@ describe.each(DATABASE_KINDS)('questions, answers, comments, votes and tags on %
       expect((await list(alice, 'search=porp')).questions).toEqual([]);
     });
 
+    it("pages a search's few matches, and still counts them past the last page", async () => {
+      const first = await list(alice, 'search=whales%20dolphins&limit=1');
+      const second = await list(alice, 'search=whales%20dolphins&limit=1&offset=1');
+      expect([first.total, second.total]).toEqual([2, 2]);
+      expect(idsOf([...first.questions, ...second.questions]).sort()).toEqual([ids.old, ids.middle].sort());
+      expect(await list(alice, 'search=whales%20dolphins&offset=10')).toEqual({ questions: [], total: 2 });
+    });
+
     it('searches [tags] and words together, matching any of them', async () => {
       expect(idsOf((await list(alice, 'search=[fresh]')).questions)).toEqual([ids.recent]);
       expect(idsOf((await list(alice, `search=${encodeURIComponent('[fresh] krill')}`)).questions).sort()).toEqual(
