@@ -210,21 +210,28 @@ function initialJsGzipBytes(): number {
   );
 }
 
-async function timeToList(server: BenchServer, cookie: string): Promise<number> {
+async function timeToList(server: BenchServer, cookie: string): Promise<{ first: number; median: number }> {
   const { chromium } = await import('playwright-core');
   const browser = await chromium.launch({
     executablePath: '/usr/bin/chromium',
     args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking'],
   });
   try {
-    const context = await browser.newContext({ baseURL: server.url });
-    const [name, value] = cookie.split('=');
-    await context.addCookies([{ name: name!, value: value!, url: server.url }]);
-    const page = await context.newPage();
-    const started = performance.now();
-    await page.goto('/home');
-    await page.locator('.q-row').first().waitFor();
-    return performance.now() - started;
+    // Five visits, each in a fresh context (nothing cached): the first in a just-started
+    // browser pays for starting its renderer too, so the median is the figure.
+    const times: number[] = [];
+    for (let visit = 0; visit < 5; visit++) {
+      const context = await browser.newContext({ baseURL: server.url });
+      const [name, value] = cookie.split('=');
+      await context.addCookies([{ name: name!, value: value!, url: server.url }]);
+      const page = await context.newPage();
+      const started = performance.now();
+      await page.goto('/home');
+      await page.locator('.q-row').first().waitFor();
+      times.push(performance.now() - started);
+      await context.close();
+    }
+    return { first: times[0]!, median: [...times].sort((a, b) => a - b)[2]! };
   } finally {
     await browser.close();
   }
@@ -411,14 +418,14 @@ try {
   notes.push(
     `Server memory after the PostgreSQL run: RSS ${memory.rssMb.toFixed(0)} MB, heap ${memory.heapUsedMb.toFixed(0)} MB.`,
   );
-  const firstPaint = await timeToList(server, cookie).catch((error: Error) => {
+  const paint = await timeToList(server, cookie).catch((error: Error) => {
     notes.push(`The /home paint time could not be measured: ${error.message.split('\n')[0]}`);
-    return Number.NaN;
+    return { first: Number.NaN, median: Number.NaN };
   });
   notes.push(
-    `The /home list painted ${firstPaint.toFixed(0)} ms after navigation started in Chromium on localhost (target <= 1,000 ms).`,
+    `The /home list painted ${paint.median.toFixed(0)} ms after navigation started (median of 5 visits with nothing cached; the first, in a just-started Chromium, ${paint.first.toFixed(0)} ms) on localhost (target <= 1,000 ms).`,
   );
-  log(`  /home list painted after ${firstPaint.toFixed(0)} ms`);
+  log(`  /home list painted after ${paint.median.toFixed(0)} ms (first visit ${paint.first.toFixed(0)} ms)`);
 } finally {
   await server.stop();
   hello.kill('SIGTERM');
