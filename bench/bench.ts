@@ -32,6 +32,8 @@ const SECONDS = Number(values.seconds);
 const ADMIN_URL = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 const tsx = path.join(repoRoot, 'node_modules/.bin/tsx');
 const rows: string[][] = [];
+/** The bare Fastify yardstick (bench/hello-server.ts). */
+const HELLO_URL = 'http://127.0.0.1:3901/hello';
 const notes: string[] = [];
 const log = (line: string) => console.log(line);
 
@@ -48,11 +50,11 @@ async function load(options: object): Promise<LoadResult> {
 }
 
 /** One query on a short-lived connection (the bench checks what the server stored). */
-async function adminQuery(url: string, text: string): Promise<Array<{ n: number }>> {
+async function adminQuery<Row extends object = { n: number }>(url: string, text: string): Promise<Row[]> {
   const client = new pg.Client({ connectionString: url });
   await client.connect();
   try {
-    return (await client.query<{ n: number }>(text)).rows;
+    return (await client.query<Row>(text)).rows;
   } finally {
     await client.end();
   }
@@ -246,7 +248,7 @@ const databaseUrl = await ensureDatabase(databaseName, QUESTIONS);
 // autovacuum is off (as on this project's machine) nothing would reclaim the dead rows
 // or refresh the statistics between runs, and each run would measure the last one's
 // leftovers: the bench does what autovacuum would, and says so.
-const [autovacuum] = (await adminQuery(databaseUrl, 'show autovacuum')) as unknown as Array<{ autovacuum: string }>;
+const [autovacuum] = await adminQuery<{ autovacuum: string }>(databaseUrl, 'show autovacuum');
 if (autovacuum?.autovacuum !== 'on') {
   log('autovacuum is off on this PostgreSQL: VACUUM ANALYZE before measuring...');
   await adminQuery(databaseUrl, 'vacuum analyze');
@@ -267,7 +269,7 @@ const server = await startServer({ DATABASE_URL: databaseUrl, RATE_LIMIT_MULTIPL
 try {
   for (let waited = 0; waited < 20_000; waited += 200) {
     try {
-      if ((await fetch('http://127.0.0.1:3901/hello')).ok) break;
+      if ((await fetch(HELLO_URL)).ok) break;
     } catch {
       await new Promise((resolve) => setTimeout(resolve, 200));
     }
@@ -277,7 +279,7 @@ try {
   const headers = { cookie, 'accept-encoding': 'gzip, deflate, br, zstd' };
   const base = { connections: 64, seconds: SECONDS, warmupSeconds: 3, headers };
   log(`\nPostgreSQL, ${QUESTIONS} questions, 64 connections, ${SECONDS} s each after a 3 s warm-up`);
-  const helloLoad = await load({ ...base, url: 'http://127.0.0.1:3901/hello' });
+  const helloLoad = await load({ ...base, url: HELLO_URL });
   rows.push([
     'hello-world (bare Fastify)',
     helloLoad.rps.toFixed(0),
@@ -292,7 +294,7 @@ try {
   // This machine's speed drifts within a run (the same list measured 24,000 req/s and then
   // 10,000 a minute later): each row is measured right after a hello-world of its own.
   const besideHello = async (label: string | ((result: LoadResult) => string), options: object, target: string) => {
-    const hello = await load({ ...base, url: 'http://127.0.0.1:3901/hello' });
+    const hello = await load({ ...base, url: HELLO_URL });
     const result = await load(options);
     row(typeof label === 'string' ? label : label(result), result, hello, target);
   };
@@ -456,7 +458,7 @@ if (!values['skip-pglite']) {
     const cookie = await signUp(embedded.url, `bench_${Date.now()}`);
     const base = { connections: 64, seconds: SECONDS, warmupSeconds: 3, headers: { cookie } };
     log('\nembedded PGlite, 100000 questions');
-    const helloLoad = await load({ ...base, url: 'http://127.0.0.1:3901/hello' });
+    const helloLoad = await load({ ...base, url: HELLO_URL });
     const list = await load({ ...base, url: `${embedded.url}/api/getQuestion?order=newest` });
     rows.push([
       'embedded (PGlite): home list, newest',

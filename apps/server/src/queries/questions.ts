@@ -26,6 +26,20 @@ const ORDER_BY: Record<QuestionListQuery['order'], SQL> = {
   mostViewed: sql`q.view_count desc nulls last, q.ask_date_time desc nulls last, q.id desc nulls last`,
 };
 
+/** `a, b, c` as bound parameters, for `in (...)`. */
+const inList = (values: Array<string | number>) =>
+  sql.join(
+    values.map((value) => sql`${value}`),
+    sql`, `,
+  );
+
+/** A map kept per database (the tests open many), made on first use. */
+function keptFor<K, V>(maps: WeakMap<Db, Map<K, V>>, db: Db): Map<K, V> {
+  let kept = maps.get(db);
+  if (!kept) maps.set(db, (kept = new Map<K, V>()));
+  return kept;
+}
+
 /** Questions having this tag (the list's tag filter): a subquery the planner hashes once. */
 const hasTag = (name: string) =>
   sql`q.id in (select qt.question_id from question_tags qt join tags t on t.id = qt.tag_id where t.name = ${name})`;
@@ -67,16 +81,13 @@ const tagIdCache = new WeakMap<Db, Map<string, number>>();
 async function searchTerms(db: Db, text: string): Promise<SearchTerms | null> {
   const { tags, words } = parseSearch(text);
   if (tags.length === 0 && words.length === 0) return null;
-  let known = tagIdCache.get(db);
-  if (!known || known.size > TAG_IDS_KEPT) tagIdCache.set(db, (known = new Map<string, number>()));
+  const known = keptFor(tagIdCache, db);
+  if (known.size > TAG_IDS_KEPT) known.clear();
   const unknown = tags.filter((name) => !known.has(name));
   if (unknown.length > 0) {
     const rows = await queryRows<{ id: number; name: string }>(
       db,
-      sql`select id, name from tags where name in (${sql.join(
-        unknown.map((name) => sql`${name}`),
-        sql`, `,
-      )})`,
+      sql`select id, name from tags where name in (${inList(unknown)})`,
     );
     for (const row of rows) known.set(row.name, Number(row.id));
   }
@@ -131,18 +142,14 @@ const tagsCache = new WeakMap<Db, Map<number, Tag[]>>();
 
 /** Tags of several questions, keyed by question id: the ones not kept yet in one query. */
 async function tagsOf(db: Db, questionIds: number[]): Promise<Map<number, Tag[]>> {
-  let kept = tagsCache.get(db);
-  if (!kept) tagsCache.set(db, (kept = new Map<number, Tag[]>()));
+  const kept = keptFor(tagsCache, db);
   const missing = questionIds.filter((id) => !kept.has(id));
   if (missing.length > 0) {
     const rows = await queryRows<{ questionId: number; name: string; description: string }>(
       db,
       sql`select qt.question_id as "questionId", t.name, t.description
         from question_tags qt join tags t on t.id = qt.tag_id
-        where qt.question_id in (${sql.join(
-          missing.map((id) => sql`${id}`),
-          sql`, `,
-        )})
+        where qt.question_id in (${inList(missing)})
         order by t.name`,
     );
     // A question's tags are written in the same transaction as the question: a question
