@@ -14,9 +14,23 @@ import '@/styles/conversations.css';
 const container = document.getElementById('root');
 if (container === null) throw new Error('index.html has no #root element');
 
-// The socket is opened once, here, for the life of the page (spec section 1).
-const socket = openAppSocket();
 const router = createAppRouter();
+// The socket is opened once, here, for the life of the page (spec section 1), once the
+// first screen's data has arrived and a frame has been drawn (or half a second has passed,
+// as no frame is drawn in a tab opened in the background).
+const firstScreen = new Promise<void>((resolve) => {
+  const drawn = () => {
+    requestAnimationFrame(() => setTimeout(resolve));
+    setTimeout(resolve, 500);
+  };
+  if (router.state.initialized) return drawn();
+  const unsubscribe = router.subscribe((state) => {
+    if (!state.initialized) return;
+    unsubscribe();
+    drawn();
+  });
+});
+const socket = openAppSocket(firstScreen);
 
 createRoot(container).render(
   <StrictMode>

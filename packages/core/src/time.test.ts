@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatRelativeTime } from './time.ts';
+import { formatFullTime, formatRelativeTime } from './time.ts';
 
 describe('relative time', () => {
   const now = new Date(2026, 10, 22, 12, 0, 0);
@@ -17,5 +17,9 @@ describe('relative time', () => {
   it('shows the month and day after a day, and the year after a year', () => {
     expect(formatRelativeTime(new Date(2026, 0, 5, 9, 3), now)).toBe('Jan 05 at 09:03');
     expect(formatRelativeTime(new Date(2024, 6, 14, 18, 30), now)).toBe('Jul 14, 2024 at 18:30');
+  });
+
+  it('spells the full date and time for the tooltip', () => {
+    expect(formatFullTime(new Date(2026, 10, 3, 8, 4, 9))).toBe('Nov 03, 2026 at 08:04:09');
   });
 });

@@ -1,4 +1,5 @@
 import { SOCKET_EVENTS } from '@porpoise/core';
+import pg from 'pg';
 import type { Socket } from 'socket.io-client';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { createPostgresDatabase, DATABASE_KINDS } from '../test/databases.ts';
@@ -126,5 +127,72 @@ describe('several processes on one PostgreSQL', () => {
     const response = await two.app.inject({ method: 'GET', url: '/api/account/me', headers: { cookie: user.cookie } });
     expect(response.statusCode).toBe(200);
     expect(response.json()).toMatchObject({ username: user.username });
+  });
+});
+
+describe('a lone process on PostgreSQL', () => {
+  let database: Awaited<ReturnType<typeof createPostgresDatabase>>;
+  let listener: pg.Client;
+  const published: Array<{ type: number }> = [];
+  const apps: TestApp[] = [];
+
+  beforeAll(async () => {
+    database = await createPostgresDatabase();
+    apps.push(await startTestApp('postgres', { databaseUrl: database.url }));
+    // What the adapter publishes for the default namespace, heard as another process would.
+    listener = new pg.Client({ connectionString: database.url });
+    await listener.connect();
+    listener.on('notification', ({ payload }) => published.push(JSON.parse(payload ?? '{}') as { type: number }));
+    await listener.query('listen "socket.io#/"');
+  });
+  afterAll(async () => {
+    await listener.end();
+    for (const app of apps) await app.close();
+    await database.drop();
+  });
+
+  // socket.io-adapter's message types: 1 and 2 are heartbeats, 3 a broadcast.
+  const BROADCAST = 3;
+  const broadcasts = () => published.filter((message) => message.type === BROADCAST).length;
+
+  it('keeps its broadcasts local while no other process exists, and publishes them once one does', async () => {
+    const [one] = apps as [TestApp];
+    const user = await registerUser(one.app);
+    const local = openSocket(one.url, { cookie: user.cookie });
+    try {
+      await connected(local);
+      const heard = nextEvent(local, SOCKET_EVENTS.questionUpdate);
+      one.app.realtime.toSignedIn(SOCKET_EVENTS.questionUpdate, { _id: '1' });
+      expect(await heard).toEqual({ _id: '1' });
+      await pause(200);
+      expect(broadcasts()).toBe(0);
+
+      // A second process: each knows the other as soon as it has started.
+      const two = await startTestApp('postgres', { databaseUrl: database.url });
+      apps.push(two);
+      expect(await two.app.realtime.io.of('/').adapter.serverCount()).toBe(2);
+      for (
+        let waited = 0;
+        (await one.app.realtime.io.of('/').adapter.serverCount()) < 2 && waited < 2_000;
+        waited += 20
+      )
+        await pause(20);
+      expect(await one.app.realtime.io.of('/').adapter.serverCount()).toBe(2);
+      const remote = openSocket(two.url, { cookie: user.cookie });
+      try {
+        await connected(remote);
+        const both = Promise.all([
+          nextEvent(local, SOCKET_EVENTS.questionUpdate),
+          nextEvent(remote, SOCKET_EVENTS.questionUpdate),
+        ]);
+        one.app.realtime.toSignedIn(SOCKET_EVENTS.questionUpdate, { _id: '2' });
+        expect(await both).toEqual([{ _id: '2' }, { _id: '2' }]);
+        expect(broadcasts()).toBe(1);
+      } finally {
+        remote.disconnect();
+      }
+    } finally {
+      local.disconnect();
+    }
   });
 });

@@ -26,6 +26,30 @@ export interface Realtime {
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
+type AdapterFactory = ReturnType<typeof createAdapter>;
+
+/**
+ * The adapter publishes every broadcast through PostgreSQL (a NOTIFY, and its echo back to
+ * this process) and reaches this process's own sockets only once that NOTIFY has returned,
+ * even when no other process exists. Its heartbeats count the other processes: while it
+ * has heard from none, a broadcast stays local. A process announces itself when it starts
+ * and the others answer (usePostgresAdapter asks again once it is listening), so each
+ * knows the others before its first socket connects; a silent process is forgotten after
+ * the adapter's heartbeat timeout (10 s) and heard again at its next heartbeat (5 s).
+ */
+function localWhileAlone(make: AdapterFactory): AdapterFactory {
+  // A function, not an arrow: socket.io calls it with `new` (it returns the adapter).
+  return function (nsp) {
+    const adapter = make(nsp);
+    const broadcast = adapter.broadcast.bind(adapter);
+    adapter.broadcast = async (packet, options) => {
+      const alone = (await adapter.serverCount()) === 1;
+      return broadcast(packet, alone ? { ...options, flags: { ...options.flags, local: true } } : options);
+    };
+    return adapter;
+  };
+}
+
 /**
  * Events cross processes through PostgreSQL LISTEN/NOTIFY. The adapter gets its own small
  * pool; we wait until it holds its listening connection, because an adapter closed before
@@ -39,9 +63,16 @@ async function usePostgresAdapter(app: FastifyInstance, io: Server, url: string)
   pool.on('connect', (client) =>
     client.on('error', (error) => app.log.warn({ err: error }, 'socket.io adapter connection lost')),
   );
-  io.adapter(createAdapter(pool, { errorHandler: (error) => app.log.warn({ err: error }, 'socket.io adapter') }));
+  io.adapter(
+    localWhileAlone(
+      createAdapter(pool, { errorHandler: (error) => app.log.warn({ err: error }, 'socket.io adapter') }),
+    ),
+  );
   for (let waited = 0; pool.totalCount === pool.idleCount && waited < 5_000; waited += 10) await sleep(10);
   await sleep(50);
+  // The first announcement went out before this process was listening, so it may have
+  // missed the others' answers: announce again, now that it hears them.
+  await io.of('/').adapter.init();
   app.addHook('onClose', async () => {
     await io.of('/').adapter.close();
     // A reconnection racing the close (after a PostgreSQL restart) can keep one connection

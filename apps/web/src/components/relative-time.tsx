@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import { formatRelativeTime } from '@porpoise/core';
+import { formatFullTime, formatRelativeTime } from '@porpoise/core';
 
 const TICK_MS = 30_000;
 
@@ -12,7 +12,7 @@ export function RelativeTime({ date, prefix = '' }: { date: string; prefix?: str
   }, []);
   const then = new Date(date);
   return (
-    <time dateTime={date} title={Number.isNaN(then.getTime()) ? undefined : then.toLocaleString()}>
+    <time dateTime={date} title={Number.isNaN(then.getTime()) ? undefined : formatFullTime(then)}>
       {prefix}
       {formatRelativeTime(then, now)}
     </time>

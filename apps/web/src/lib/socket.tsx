@@ -18,27 +18,30 @@ export interface AppSocket {
 /**
  * Opens the app's one real-time connection (spec section 1) and closes it when the page
  * is left. Created outside React so that StrictMode's double effects and re-renders never
- * open a second connection. The socket.io client is loaded after the first screen (it is
- * not needed to paint it): handlers registered before then are attached once it arrives.
+ * open a second connection. The socket.io client is loaded once `firstScreen` settles (it
+ * is not needed to paint the first screen, and loading it sooner slows that paint):
+ * handlers registered before then are attached once it arrives.
  */
-export function openAppSocket(): AppSocket {
+export function openAppSocket(firstScreen: Promise<unknown> = Promise.resolve()): AppSocket {
   const handlers = new Map<SocketEventName, Set<Handler>>();
   let socket: Socket | null = null;
 
-  void import('socket.io-client').then(({ io }) => {
-    // Same origin and the default /socket.io path; the session cookie authenticates it.
-    // WebSocket first: one connection that stays with one server process (so several
-    // processes behind one port need no sticky sessions) and no polling round trips.
-    const opened = io({ withCredentials: true, transports: ['websocket', 'polling'], tryAllTransports: true });
-    for (const [event, set] of handlers) for (const handler of set) opened.on(event, handler);
-    socket = opened;
-    // pagehide (rather than unload, which disables the back/forward cache) covers both
-    // closing the tab and the page being put into that cache.
-    window.addEventListener('pagehide', () => opened.disconnect());
-    window.addEventListener('pageshow', (event) => {
-      if (event.persisted) opened.connect();
+  void firstScreen
+    .then(() => import('socket.io-client'))
+    .then(({ io }) => {
+      // Same origin and the default /socket.io path; the session cookie authenticates it.
+      // WebSocket first: one connection that stays with one server process (so several
+      // processes behind one port need no sticky sessions) and no polling round trips.
+      const opened = io({ withCredentials: true, transports: ['websocket', 'polling'], tryAllTransports: true });
+      for (const [event, set] of handlers) for (const handler of set) opened.on(event, handler);
+      socket = opened;
+      // pagehide (rather than unload, which disables the back/forward cache) covers both
+      // closing the tab and the page being put into that cache.
+      window.addEventListener('pagehide', () => opened.disconnect());
+      window.addEventListener('pageshow', (event) => {
+        if (event.persisted) opened.connect();
+      });
     });
-  });
 
   return {
     on(event, handler) {
