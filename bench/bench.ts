@@ -160,6 +160,15 @@ async function fanout(server: BenchServer, cookie: string, qid: string, clients:
   await new Promise<void>((resolve) => child.on('message', (m: { type: string }) => m.type === 'ready' && resolve()));
   const latencies: number[] = [];
   const firsts: number[] = [];
+  // Arrivals are noted as they come: the last client can have the event before the
+  // answer's HTTP response has been read here.
+  const arrived = new Map<string, { first: number; slowest: number }>();
+  let onArrival: (() => void) | undefined;
+  child.on('message', (m: { type: string; id?: string; first?: number; slowest?: number }) => {
+    if (m.type !== 'arrived' || m.id === undefined) return;
+    arrived.set(m.id, { first: m.first ?? 0, slowest: m.slowest ?? 0 });
+    onArrival?.();
+  });
   for (let i = 0; i < samples; i++) {
     const sent = performance.timeOrigin + performance.now();
     const response = await postJson(`${server.url}/api/answer/addAnswer`, cookie, {
@@ -167,15 +176,8 @@ async function fanout(server: BenchServer, cookie: string, qid: string, clients:
       ans: { text: `fan-out ${i}` },
     });
     const id = ((await response.json()) as { _id: string })._id;
-    const { first, slowest } = await new Promise<{ first: number; slowest: number }>((resolve) => {
-      const onMessage = (m: { type: string; id?: string; first?: number; slowest?: number }) => {
-        if (m.type === 'arrived' && m.id === id) {
-          child.off('message', onMessage);
-          resolve({ first: m.first ?? 0, slowest: m.slowest ?? 0 });
-        }
-      };
-      child.on('message', onMessage);
-    });
+    while (!arrived.has(id)) await new Promise<void>((resolve) => (onArrival = resolve));
+    const { first, slowest } = arrived.get(id)!;
     latencies.push(slowest - sent);
     firsts.push(first - sent);
     await new Promise((resolve) => setTimeout(resolve, 50));

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { queryRows, type Db } from '../db/client.ts';
+import { queryPrepared, type Db } from '../db/client.ts';
 import { notFound } from '../lib/http-error.ts';
 import type { Actor } from '../policies/actor.ts';
 
@@ -10,7 +10,7 @@ import type { Actor } from '../policies/actor.ts';
  * to one question count one after another.
  */
 export async function addAnswer(db: Db, actor: Actor, questionId: number, text: string) {
-  const [answer] = await queryRows<{ id: number; text: string; ansDateTime: Date | string }>(
+  const [answer] = await queryPrepared<{ id: number; text: string; ansDateTime: Date | string }>(
     db,
     sql`
     with inserted as (

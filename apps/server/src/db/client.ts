@@ -1,7 +1,8 @@
+import { createHash } from 'node:crypto';
 import path from 'node:path';
 import type { PGlite } from '@electric-sql/pglite';
 import { sql, type SQL } from 'drizzle-orm';
-import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
+import { PgDialect, type PgDatabase, type PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
@@ -93,5 +94,22 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
 /** Runs raw SQL and returns its rows; both drivers answer with `{ rows }`. */
 export async function queryRows<T>(db: Db, query: SQL): Promise<T[]> {
   const result: unknown = await db.execute(query);
+  return (result as { rows: T[] }).rows;
+}
+
+const dialect = new PgDialect();
+
+/**
+ * queryRows for the statements every write runs: on PostgreSQL a named prepared statement,
+ * parsed and planned once per connection instead of on every call (PostgreSQL's CPU for the
+ * answer statement at 1,000 a second: 0.97 -> 0.73 ms a call, pgbench, extended against
+ * prepared). The name is the text's hash, so one name always stands for one text. Only
+ * for statements whose text takes a few shapes: each shape stays prepared on every
+ * connection. PGlite runs it as queryRows does.
+ */
+export async function queryPrepared<T>(db: Db, query: SQL): Promise<T[]> {
+  const built = dialect.sqlToQuery(query);
+  const name = `p_${createHash('sha1').update(built.sql).digest('base64url').slice(0, 20)}`;
+  const result: unknown = await db._.session.prepareQuery(built, undefined, name, false).execute();
   return (result as { rows: T[] }).rows;
 }

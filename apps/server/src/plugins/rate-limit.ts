@@ -3,7 +3,7 @@ import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import type { RateRule } from '../config.ts';
-import { queryRows, type Db } from '../db/client.ts';
+import { queryPrepared, type Db } from '../db/client.ts';
 import { HttpError } from '../lib/http-error.ts';
 
 export interface RateLimiter {
@@ -25,7 +25,7 @@ export function createRateLimiter(db: Db): RateLimiter {
       hits.map(({ key, rule }) => sql`(${key}, 1, now() + make_interval(secs => ${rule.windowMs / 1000}))`),
       sql`, `,
     );
-    const rows = await queryRows<{ key: string; count: number; retry_ms: number }>(
+    const rows = await queryPrepared<{ key: string; count: number; retry_ms: number }>(
       db,
       sql`
       insert into rate_limits (key, count, reset_at)
