@@ -119,7 +119,12 @@ function paced(rate: number, seconds: number): Promise<LoadResult> {
           port: url.port,
           path: request.path,
           method: request.method,
-          headers: { ...headers, ...request.headers },
+          // A length, as autocannon sends: without it every body would go out chunked.
+          headers: {
+            ...headers,
+            ...request.headers,
+            ...(request.body === undefined ? {} : { 'content-length': String(Buffer.byteLength(request.body)) }),
+          },
         },
         (response) => {
           response.resume();
