@@ -243,7 +243,12 @@ async function timeToList(server: BenchServer, cookie: string): Promise<{ first:
       });
       const page = await context.newPage();
       await page.goto('/home');
-      const painted = await page.waitForFunction('window.listPaintedAt', undefined, { timeout: 30_000 });
+      // A function, not a string: the app's CSP forbids evaluating strings.
+      const painted = await page.waitForFunction(
+        () => (globalThis as unknown as { listPaintedAt?: number }).listPaintedAt,
+        undefined,
+        { timeout: 30_000 },
+      );
       times.push((await painted.jsonValue()) as number);
       await context.close();
     }
@@ -448,12 +453,14 @@ try {
   );
   const paint = await timeToList(server, cookie).catch((error: Error) => {
     notes.push(`The /home paint time could not be measured: ${error.message.split('\n')[0]}`);
-    return { first: Number.NaN, median: Number.NaN };
+    return null;
   });
-  notes.push(
-    `The /home list painted ${paint.median.toFixed(0)} ms after navigation started (median of 5 visits with nothing cached; the first, in a just-started Chromium, ${paint.first.toFixed(0)} ms) on localhost (target <= 1,000 ms).`,
-  );
-  log(`  /home list painted after ${paint.median.toFixed(0)} ms (first visit ${paint.first.toFixed(0)} ms)`);
+  if (paint) {
+    notes.push(
+      `The /home list painted ${paint.median.toFixed(0)} ms after navigation started (median of 5 visits with nothing cached; the first, in a just-started Chromium, ${paint.first.toFixed(0)} ms) on localhost (target <= 1,000 ms).`,
+    );
+    log(`  /home list painted after ${paint.median.toFixed(0)} ms (first visit ${paint.first.toFixed(0)} ms)`);
+  }
 } finally {
   await server.stop();
   hello.kill('SIGTERM');
