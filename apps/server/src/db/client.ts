@@ -98,6 +98,8 @@ export async function queryRows<T>(db: Db, query: SQL): Promise<T[]> {
 }
 
 const dialect = new PgDialect();
+/** Statement names by text: hashed once per shape, not on every call. */
+const preparedNames = new Map<string, string>();
 
 /**
  * queryRows for the statements every write runs: on PostgreSQL a named prepared statement,
@@ -109,7 +111,11 @@ const dialect = new PgDialect();
  */
 export async function queryPrepared<T>(db: Db, query: SQL): Promise<T[]> {
   const built = dialect.sqlToQuery(query);
-  const name = `p_${createHash('sha1').update(built.sql).digest('base64url').slice(0, 20)}`;
+  let name = preparedNames.get(built.sql);
+  if (name === undefined) {
+    name = `p_${createHash('sha1').update(built.sql).digest('base64url').slice(0, 20)}`;
+    preparedNames.set(built.sql, name);
+  }
   const result: unknown = await db._.session.prepareQuery(built, undefined, name, false).execute();
   return (result as { rows: T[] }).rows;
 }

@@ -135,6 +135,13 @@ describe('a lone process on PostgreSQL', () => {
   let listener: pg.Client;
   const published: Array<{ type: number }> = [];
   const apps: TestApp[] = [];
+  const sockets: Socket[] = [];
+  const open = (app: TestApp, cookie: string) => {
+    const socket = openSocket(app.url, { cookie });
+    sockets.push(socket);
+    return socket;
+  };
+  const processes = (app: TestApp) => app.app.realtime.io.of('/').adapter.serverCount();
 
   beforeAll(async () => {
     database = await createPostgresDatabase();
@@ -146,6 +153,7 @@ describe('a lone process on PostgreSQL', () => {
     await listener.query('listen "socket.io#/"');
   });
   afterAll(async () => {
+    for (const socket of sockets) socket.disconnect();
     await listener.end();
     for (const app of apps) await app.close();
     await database.drop();
@@ -158,41 +166,28 @@ describe('a lone process on PostgreSQL', () => {
   it('keeps its broadcasts local while no other process exists, and publishes them once one does', async () => {
     const [one] = apps as [TestApp];
     const user = await registerUser(one.app);
-    const local = openSocket(one.url, { cookie: user.cookie });
-    try {
-      await connected(local);
-      const heard = nextEvent(local, SOCKET_EVENTS.questionUpdate);
-      one.app.realtime.toSignedIn(SOCKET_EVENTS.questionUpdate, { _id: '1' });
-      expect(await heard).toEqual({ _id: '1' });
-      await pause(200);
-      expect(broadcasts()).toBe(0);
+    const local = open(one, user.cookie);
+    await connected(local);
+    const heard = nextEvent(local, SOCKET_EVENTS.questionUpdate);
+    one.app.realtime.toSignedIn(SOCKET_EVENTS.questionUpdate, { _id: '1' });
+    expect(await heard).toEqual({ _id: '1' });
+    await pause(200);
+    expect(broadcasts()).toBe(0);
 
-      // A second process: each knows the other as soon as it has started.
-      const two = await startTestApp('postgres', { databaseUrl: database.url });
-      apps.push(two);
-      expect(await two.app.realtime.io.of('/').adapter.serverCount()).toBe(2);
-      for (
-        let waited = 0;
-        (await one.app.realtime.io.of('/').adapter.serverCount()) < 2 && waited < 2_000;
-        waited += 20
-      )
-        await pause(20);
-      expect(await one.app.realtime.io.of('/').adapter.serverCount()).toBe(2);
-      const remote = openSocket(two.url, { cookie: user.cookie });
-      try {
-        await connected(remote);
-        const both = Promise.all([
-          nextEvent(local, SOCKET_EVENTS.questionUpdate),
-          nextEvent(remote, SOCKET_EVENTS.questionUpdate),
-        ]);
-        one.app.realtime.toSignedIn(SOCKET_EVENTS.questionUpdate, { _id: '2' });
-        expect(await both).toEqual([{ _id: '2' }, { _id: '2' }]);
-        expect(broadcasts()).toBe(1);
-      } finally {
-        remote.disconnect();
-      }
-    } finally {
-      local.disconnect();
-    }
+    // A second process: each knows the other as soon as it has started.
+    const two = await startTestApp('postgres', { databaseUrl: database.url });
+    apps.push(two);
+    expect(await processes(two)).toBe(2);
+    for (let waited = 0; (await processes(one)) < 2 && waited < 2_000; waited += 20) await pause(20);
+    expect(await processes(one)).toBe(2);
+    const remote = open(two, user.cookie);
+    await connected(remote);
+    const both = Promise.all([
+      nextEvent(local, SOCKET_EVENTS.questionUpdate),
+      nextEvent(remote, SOCKET_EVENTS.questionUpdate),
+    ]);
+    one.app.realtime.toSignedIn(SOCKET_EVENTS.questionUpdate, { _id: '2' });
+    expect(await both).toEqual([{ _id: '2' }, { _id: '2' }]);
+    expect(broadcasts()).toBe(1);
   });
 });

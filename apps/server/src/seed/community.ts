@@ -6,8 +6,8 @@ import { hashPassword } from '../lib/password.ts';
 /**
  * Words that titles and texts are made of: each is in a good share of all questions (the
  * common words); every text also carries an error code that only a few share (the rare).
+ * The bench searches for them.
  */
-/** The words the seeded texts are made of (the bench searches for them). */
 export const WORDS = [
   'error',
   'the',
@@ -214,14 +214,14 @@ const textArray = (values: string[]) =>
     sql`, `,
   )}]::text[]`;
 
+/** The names of the seeded tags. */
+export const seedTagNames = (count: number) => Array.from({ length: count }, (_, i) => TAGS[i] ?? `topic-${i + 1}`);
+
 /**
  * Generates a community inside the database with set-based inserts (generate_series), so
  * that a million questions take minutes, not hours. Users are `${prefix}1..N` with one
  * shared password. Counters are computed at the end from the rows, as the commands keep them.
  */
-/** The names of the seeded tags. */
-export const seedTagNames = (count: number) => Array.from({ length: count }, (_, i) => TAGS[i] ?? `topic-${i + 1}`);
-
 export async function seedCommunity(
   db: Db,
   size: CommunitySize,
