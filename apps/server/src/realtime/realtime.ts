@@ -26,6 +26,9 @@ export interface Realtime {
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
+/** How long a starting process waits for the others to answer its announcement. */
+const ANSWERS_WAIT_MS = 250;
+
 type AdapterFactory = ReturnType<typeof createAdapter>;
 
 /**
@@ -71,8 +74,12 @@ async function usePostgresAdapter(app: FastifyInstance, io: Server, url: string)
   for (let waited = 0; pool.totalCount === pool.idleCount && waited < 5_000; waited += 10) await sleep(10);
   await sleep(50);
   // The first announcement went out before this process was listening, so it may have
-  // missed the others' answers: announce again, now that it hears them.
+  // missed the others' answers: announce again, now that it hears them, and give their
+  // answers time to arrive before this process serves (until then it would think itself
+  // alone and keep its broadcasts local). They take a few ms over a local PostgreSQL; a
+  // busy machine once took longer than the HTTP server's start.
   await io.of('/').adapter.init();
+  await sleep(ANSWERS_WAIT_MS);
   app.addHook('onClose', async () => {
     await io.of('/').adapter.close();
     // A reconnection racing the close (after a PostgreSQL restart) can keep one connection
