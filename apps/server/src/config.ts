@@ -14,6 +14,8 @@ export interface Config {
   workers: number;
   dataDir: string;
   databaseUrl: string | undefined;
+  /** Connections each process keeps to PostgreSQL (DATABASE_POOL_SIZE). */
+  databasePoolSize: number;
   trustProxy: boolean;
   logLevel: string;
   webDistDir: string;
@@ -36,6 +38,14 @@ export interface Config {
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
+/**
+ * Connections per process to PostgreSQL. Few: on a 2-core machine, 64 clients writing
+ * answers over 8 connections against 20 (bench probe, 1M questions, alternated runs):
+ * flat out 889-1,484 -> 1,623-1,653 a second; offered 1,000 a second, p99 109-270 -> 50-70 ms.
+ * More connections than cores only add PostgreSQL backends taking turns on them.
+ */
+export const DEFAULT_POOL_SIZE = 8;
+
 const here = path.dirname(fileURLToPath(import.meta.url));
 // src/ in development and tests, dist/ once bundled: both sit directly in apps/server.
 const serverRoot = path.resolve(here, '..');
@@ -49,6 +59,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     workers: Math.max(1, Math.floor(Number(env.WORKERS ?? '1')) || 1),
     dataDir: path.resolve(env.DATA_DIR ?? './data'),
     databaseUrl: env.DATABASE_URL || undefined,
+    databasePoolSize: Math.max(1, Math.floor(Number(env.DATABASE_POOL_SIZE ?? DEFAULT_POOL_SIZE)) || DEFAULT_POOL_SIZE),
     trustProxy: ['1', 'true', 'yes'].includes((env.TRUST_PROXY ?? '').toLowerCase()),
     logLevel: env.LOG_LEVEL ?? 'info',
     webDistDir: path.resolve(serverRoot, '../web/dist'),

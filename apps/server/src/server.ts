@@ -18,7 +18,12 @@ async function main() {
     return;
   }
   const database = config.databaseUrl
-    ? await openDatabase({ kind: 'postgres', url: config.databaseUrl, migrationsDir: config.migrationsDir })
+    ? await openDatabase({
+        kind: 'postgres',
+        url: config.databaseUrl,
+        migrationsDir: config.migrationsDir,
+        poolSize: config.databasePoolSize,
+      })
     : await openDatabase({ kind: 'pglite', dataDir: config.dataDir, migrationsDir: config.migrationsDir });
   const app = await buildApp({ config, database });
 

@@ -8,6 +8,7 @@ import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
+import { DEFAULT_POOL_SIZE } from '../config.ts';
 import * as schema from './schema.ts';
 import { lockDataDir } from './data-dir-lock.ts';
 import { startPgliteThread } from './pglite-thread.ts';
@@ -37,7 +38,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
   if (options.kind === 'postgres') {
     const pool = new pg.Pool({
       connectionString: options.url,
-      max: options.poolSize ?? 20,
+      max: options.poolSize ?? DEFAULT_POOL_SIZE,
       // Every query here is short. On a search over a million questions PostgreSQL's
       // defaults compiled it (JIT, 12 ms) and started parallel workers (30 ms) to return
       // 7 rows in 1 ms: both are off for the server's own connections.

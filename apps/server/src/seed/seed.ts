@@ -9,7 +9,12 @@ import { DEMO_PASSWORD, seedDemoAccounts } from './demo-accounts.ts';
 const { values } = parseArgs({ options: { questions: { type: 'string' } } });
 const config = loadConfig();
 const database = config.databaseUrl
-  ? await openDatabase({ kind: 'postgres', url: config.databaseUrl, migrationsDir: config.migrationsDir })
+  ? await openDatabase({
+      kind: 'postgres',
+      url: config.databaseUrl,
+      migrationsDir: config.migrationsDir,
+      poolSize: config.databasePoolSize,
+    })
   : await openDatabase({ kind: 'pglite', dataDir: config.dataDir, migrationsDir: config.migrationsDir });
 try {
   const accounts = await seedDemoAccounts(database.db);
