@@ -1,21 +1,31 @@
 import { sql } from 'drizzle-orm';
 import { queryPrepared, type Db } from '../db/client.ts';
 import { notFound } from '../lib/http-error.ts';
+import { countHits, refuseOverLimit, withinLimits, type CountedHit, type RateHit } from '../plugins/rate-limit.ts';
 import type { Actor } from '../policies/actor.ts';
 
+interface Row extends CountedHit {
+  id: number | null;
+  text: string | null;
+  ansDateTime: Date | string | null;
+}
+
 /**
- * Adds an answer and moves the question's answer count and last activity (and, for its
- * first answer, the unanswered count) in one statement: one round trip and one commit,
- * atomic like a transaction. The UPDATE locks the question's row, so concurrent answers
- * to one question count one after another.
+ * Counts the poster's rate-limit hits and, within the limits, adds an answer and moves the
+ * question's answer count and last activity (and, for its first answer, the unanswered
+ * count): one statement, so one round trip and one commit, atomic like a transaction.
+ * Past a limit nothing is added and it answers 429. The UPDATE locks the question's row,
+ * so concurrent answers to one question count one after another.
  */
-export async function addAnswer(db: Db, actor: Actor, questionId: number, text: string) {
-  const [answer] = await queryPrepared<{ id: number; text: string; ansDateTime: Date | string }>(
+export async function addAnswer(db: Db, actor: Actor, questionId: number, text: string, limits: RateHit[]) {
+  const rows = await queryPrepared<Row>(
     db,
     sql`
-    with inserted as (
+    with hits as (${countHits(limits)}
+    ), inserted as (
       insert into answers (question_id, text, ans_by)
-      select id, ${text}, ${actor.id} from questions where id = ${questionId}
+      select id, ${text}, ${actor.id} from questions
+      where id = ${questionId} and ${withinLimits(limits, sql`hits`)}
       returning id, text, ans_date_time
     ), counted as (
       update questions q set answer_count = q.answer_count + 1, last_activity_at = i.ans_date_time
@@ -25,8 +35,16 @@ export async function addAnswer(db: Db, actor: Actor, questionId: number, text: 
       update question_counters set unanswered = unanswered - 1
       where exists (select 1 from counted where answer_count = 1)
     )
-    select id, text, ans_date_time as "ansDateTime" from inserted`,
+    select id, text, ans_date_time as "ansDateTime", null as key, null::int as count, null::float8 as retry_ms
+    from inserted
+    union all
+    select null, null, null, key, count, retry_ms from hits`,
   );
+  refuseOverLimit(
+    limits,
+    rows.filter((row) => row.key !== null),
+  );
+  const answer = rows.find((row) => row.id !== null);
   if (!answer) throw notFound('Question not found');
-  return { id: Number(answer.id), text: answer.text, ansDateTime: new Date(answer.ansDateTime) };
+  return { id: Number(answer.id), text: String(answer.text), ansDateTime: new Date(answer.ansDateTime!) };
 }

@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { Actor } from '../policies/actor.ts';
+import type { RateHit } from '../plugins/rate-limit.ts';
 
 export type PostKind = 'question' | 'answer' | 'comment' | 'message' | 'vote';
 
@@ -8,6 +9,11 @@ export type PostKind = 'question' | 'answer' | 'comment' | 'message' | 'vote';
  * every 5 s) and a daily cap per kind. Past either, the request gets 429 with Retry-After.
  */
 export async function limitPosting(app: FastifyInstance, actor: Actor, kind: PostKind): Promise<void> {
+  await app.rateLimiter.hitEach(postingHits(app, actor, kind));
+}
+
+/** The counters one post of `kind` bumps (for a command that counts them in its own statement). */
+export function postingHits(app: FastifyInstance, actor: Actor, kind: PostKind): RateHit[] {
   const limits = app.config.rateLimits;
   const daily = {
     question: limits.questionsPerDay,
@@ -20,5 +26,5 @@ export async function limitPosting(app: FastifyInstance, actor: Actor, kind: Pos
     kind === 'vote'
       ? { key: `vote:account:${actor.id}`, rule: limits.votesPerAccount }
       : { key: `post:account:${actor.id}`, rule: limits.postsPerAccount };
-  await app.rateLimiter.hitEach([burst, { key: `${kind}:day:account:${actor.id}`, rule: daily }]);
+  return [burst, { key: `${kind}:day:account:${actor.id}`, rule: daily }];
 }

@@ -113,7 +113,10 @@ export async function createPostgresSignals(
     throw error;
   }
   // Many writers at once share NOTIFYs: a publish waits for the next NOTIFY that starts
-  // after it (one in flight per channel and payload), instead of sending its own.
+  // after it (one in flight per channel and payload), instead of sending its own. A NOTIFY
+  // is not folded into the write's own statement: PostgreSQL holds one lock for every
+  // notifying transaction through its commit, so those commits queue one behind another
+  // (tried with the answer statement at 1M: 1,017-1,477 -> 753-846 answers a second).
   const inFlight = new Map<string, Promise<void>>();
   const queued = new Map<string, Promise<void>>();
   function send(channel: SignalChannel, payload: string): Promise<void> {

@@ -5,15 +5,14 @@ import { addAnswer } from '../../commands/add-answer.ts';
 import { parse } from '../../lib/parse.ts';
 import { assertNamesSelf, requireActor } from '../../policies/actor.ts';
 import { presentAnswer } from '../../presenters/question.ts';
-import { limitPosting } from '../../lib/posting-limits.ts';
+import { postingHits } from '../../lib/posting-limits.ts';
 
 export async function answerRoutes(app: FastifyInstance) {
   app.post('/answer/addAnswer', async (request) => {
     const actor = requireActor(request.actor);
     const input = parse(answerInput, request.body);
     assertNamesSelf(actor, input.ans.ansBy);
-    await limitPosting(app, actor, 'answer');
-    const row = await addAnswer(app.db, actor, Number(input.qid), input.ans.text);
+    const row = await addAnswer(app.db, actor, Number(input.qid), input.ans.text, postingHits(app, actor, 'answer'));
     await app.contentCache.changed();
     const answer = presentAnswer(
       { id: row.id, text: row.text, ansBy: actor.username, ansDateTime: row.ansDateTime },
