@@ -1,43 +1,84 @@
-// A separate process holding N socket.io clients. It connects them, reports 'ready', then
-// for each answerUpdate reports when the slowest client got it; or, in idle mode, just holds them.
+// A separate process holding N socket.io connections. It connects them, reports 'ready', then
+// for each answerUpdate reports when the first and the slowest connection got it; or, in idle
+// mode, just holds them.
+//
+// Modes: 'fanout' uses socket.io-client; 'fanout-wire' speaks the socket.io protocol on bare
+// WebSockets (the `ws` package that socket.io-client itself uses in Node) and notes each
+// frame's arrival before decoding it. A thousand socket.io-client instances in one process
+// decode every frame in turn on one thread, which a thousand readers on their own devices
+// do not; the wire mode measures the server's delivery without that queue.
+import WebSocket from 'ws';
 import { io, type Socket } from 'socket.io-client';
 
 const [url = '', count = '1000', cookie = '', mode = 'fanout'] = process.argv.slice(2);
-const sockets: Socket[] = [];
-const arrivals = new Map<string, number[]>();
 const total = Number(count);
+const arrivals = new Map<string, number[]>();
 
-for (let i = 0; i < total; i++) {
-  const socket = io(url, { transports: ['websocket'], extraHeaders: { cookie }, reconnection: false, forceNew: true });
-  if (mode === 'fanout') {
-    socket.on('answerUpdate', (payload: { answer: { _id: string } }) => {
-      const at = performance.timeOrigin + performance.now();
-      const list = arrivals.get(payload.answer._id) ?? [];
-      list.push(at);
-      arrivals.set(payload.answer._id, list);
-      if (list.length === total)
-        process.send?.({
-          type: 'arrived',
-          id: payload.answer._id,
-          first: Math.min(...list),
-          slowest: Math.max(...list),
-        });
-    });
+function arrived(id: string, at: number): void {
+  const list = arrivals.get(id) ?? [];
+  list.push(at);
+  arrivals.set(id, list);
+  if (list.length === total) {
+    process.send?.({ type: 'arrived', id, first: Math.min(...list), slowest: Math.max(...list) });
+    arrivals.delete(id);
   }
-  sockets.push(socket);
+}
+
+interface Connection {
+  ready: Promise<void>;
+  close(): void;
+}
+
+function socketIoClient(): Connection {
+  const socket: Socket = io(url, {
+    transports: ['websocket'],
+    extraHeaders: { cookie },
+    reconnection: false,
+    forceNew: true,
+  });
+  if (mode === 'fanout') {
+    socket.on('answerUpdate', (payload: { answer: { _id: string } }) =>
+      arrived(payload.answer._id, performance.timeOrigin + performance.now()),
+    );
+  }
+  return {
+    ready: new Promise((resolve) => (socket.connected ? resolve() : socket.once('connect', () => resolve()))),
+    close: () => socket.disconnect(),
+  };
+}
+
+const EVENT_PREFIX = '42["answerUpdate",';
+
+/** Engine.io v4 on a WebSocket: open ('0'), namespace connect ('40'), ping ('2') and pong ('3'), events ('42[...]'). */
+function wireClient(): Connection {
+  const wsUrl = `${url.replace(/^http/, 'ws')}/socket.io/?EIO=4&transport=websocket`;
+  const ws = new WebSocket(wsUrl, { headers: { cookie }, perMessageDeflate: false });
+  let resolveReady: () => void = () => undefined;
+  const ready = new Promise<void>((resolve) => (resolveReady = resolve));
+  ws.on('message', (data: Buffer) => {
+    const at = performance.timeOrigin + performance.now();
+    const text = data.toString();
+    if (text.startsWith(EVENT_PREFIX)) {
+      const [, payload] = JSON.parse(text.slice(2)) as [string, { answer: { _id: string } }];
+      arrived(payload.answer._id, at);
+    } else if (text === '2') ws.send('3');
+    else if (text.startsWith('0{')) ws.send('40');
+    else if (text.startsWith('40')) resolveReady();
+  });
+  return { ready, close: () => ws.close() };
+}
+
+const connections: Connection[] = [];
+for (let i = 0; i < total; i++) {
+  connections.push(mode === 'fanout-wire' ? wireClient() : socketIoClient());
   // Connect in small batches so the handshakes do not all land at once.
   if (i % 100 === 99) await new Promise((resolve) => setTimeout(resolve, 50));
 }
-const connectedOnce = (socket: Socket) =>
-  new Promise<void>((resolve) => {
-    if (socket.connected) resolve();
-    else socket.once('connect', () => resolve());
-  });
-await Promise.all(sockets.map(connectedOnce));
+await Promise.all(connections.map((connection) => connection.ready));
 process.send?.({ type: 'ready' });
 process.on('message', (message: { type?: string }) => {
   if (message.type === 'stop') {
-    for (const socket of sockets) socket.disconnect();
+    for (const connection of connections) connection.close();
     setTimeout(() => process.exit(0), 200);
   }
 });
