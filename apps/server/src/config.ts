@@ -16,6 +16,11 @@ export interface Config {
   databaseUrl: string | undefined;
   /** Connections each process keeps to PostgreSQL (DATABASE_POOL_SIZE). */
   databasePoolSize: number;
+  /**
+   * How often each process tells the others it is alive (socket.io's cluster heartbeat,
+   * PostgreSQL only); one silent for twice this is taken for gone. Tests shorten it.
+   */
+  realtimeHeartbeatMs: number;
   trustProxy: boolean;
   logLevel: string;
   webDistDir: string;
@@ -60,6 +65,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     dataDir: path.resolve(env.DATA_DIR ?? './data'),
     databaseUrl: env.DATABASE_URL || undefined,
     databasePoolSize: Math.max(1, Math.floor(Number(env.DATABASE_POOL_SIZE ?? DEFAULT_POOL_SIZE)) || DEFAULT_POOL_SIZE),
+    realtimeHeartbeatMs: 5_000,
     trustProxy: ['1', 'true', 'yes'].includes((env.TRUST_PROXY ?? '').toLowerCase()),
     logLevel: env.LOG_LEVEL ?? 'info',
     webDistDir: path.resolve(serverRoot, '../web/dist'),

@@ -130,10 +130,26 @@ describe('several processes on one PostgreSQL', () => {
   });
 });
 
+/** What the adapter publishes for the default namespace, heard as another process would. */
+async function listenToAdapter(url: string) {
+  const published: Array<{ type: number }> = [];
+  const listener = new pg.Client({ connectionString: url });
+  await listener.connect();
+  listener.on('notification', ({ payload }) => published.push(JSON.parse(payload ?? '{}') as { type: number }));
+  await listener.query('listen "socket.io#/"');
+  // socket.io-adapter's message types: 1 and 2 are heartbeats, 3 a broadcast.
+  const BROADCAST = 3;
+  return {
+    broadcasts: () => published.filter((message) => message.type === BROADCAST).length,
+    end: () => listener.end(),
+  };
+}
+
+const serverCount = (app: TestApp) => app.app.realtime.io.of('/').adapter.serverCount();
+
 describe('a lone process on PostgreSQL', () => {
   let database: Awaited<ReturnType<typeof createPostgresDatabase>>;
-  let listener: pg.Client;
-  const published: Array<{ type: number }> = [];
+  let adapterChannel: Awaited<ReturnType<typeof listenToAdapter>>;
   const apps: TestApp[] = [];
   const sockets: Socket[] = [];
   const open = (app: TestApp, cookie: string) => {
@@ -141,46 +157,44 @@ describe('a lone process on PostgreSQL', () => {
     sockets.push(socket);
     return socket;
   };
-  const processes = (app: TestApp) => app.app.realtime.io.of('/').adapter.serverCount();
+  // Heartbeats every 100 ms: a process alone knows it after 200 ms of silence.
+  const HEARTBEAT_MS = 100;
+  const start = () =>
+    startTestApp('postgres', {
+      databaseUrl: database.url,
+      configure: (config) => void (config.realtimeHeartbeatMs = HEARTBEAT_MS),
+    });
 
   beforeAll(async () => {
     database = await createPostgresDatabase();
-    apps.push(await startTestApp('postgres', { databaseUrl: database.url }));
-    // What the adapter publishes for the default namespace, heard as another process would.
-    listener = new pg.Client({ connectionString: database.url });
-    await listener.connect();
-    listener.on('notification', ({ payload }) => published.push(JSON.parse(payload ?? '{}') as { type: number }));
-    await listener.query('listen "socket.io#/"');
+    apps.push(await start());
+    adapterChannel = await listenToAdapter(database.url);
   });
   afterAll(async () => {
     for (const socket of sockets) socket.disconnect();
-    await listener.end();
+    await adapterChannel.end();
     for (const app of apps) await app.close();
     await database.drop();
   });
-
-  // socket.io-adapter's message types: 1 and 2 are heartbeats, 3 a broadcast.
-  const BROADCAST = 3;
-  const broadcasts = () => published.filter((message) => message.type === BROADCAST).length;
 
   it('keeps its broadcasts local while no other process exists, and publishes them once one does', async () => {
     const [one] = apps as [TestApp];
     const user = await registerUser(one.app);
     const local = open(one, user.cookie);
     await connected(local);
+    await pause(3 * HEARTBEAT_MS);
     const heard = nextEvent(local, SOCKET_EVENTS.questionUpdate);
     one.app.realtime.toSignedIn(SOCKET_EVENTS.questionUpdate, { _id: '1' });
     expect(await heard).toEqual({ _id: '1' });
     await pause(200);
-    expect(broadcasts()).toBe(0);
+    expect(adapterChannel.broadcasts()).toBe(0);
 
-    // A second process: each comes to know the other (the newcomer waits briefly for the
-    // answers to its announcement before serving; on a busy machine they can come later).
-    const two = await startTestApp('postgres', { databaseUrl: database.url });
+    // A second process: each comes to know the other.
+    const two = await start();
     apps.push(two);
     for (const app of [two, one]) {
-      for (let waited = 0; (await processes(app)) < 2 && waited < 5_000; waited += 20) await pause(20);
-      expect(await processes(app)).toBe(2);
+      for (let waited = 0; (await serverCount(app)) < 2 && waited < 5_000; waited += 20) await pause(20);
+      expect(await serverCount(app)).toBe(2);
     }
     const remote = open(two, user.cookie);
     await connected(remote);
@@ -190,6 +204,38 @@ describe('a lone process on PostgreSQL', () => {
     ]);
     one.app.realtime.toSignedIn(SOCKET_EVENTS.questionUpdate, { _id: '2' });
     expect(await both).toEqual([{ _id: '2' }, { _id: '2' }]);
-    expect(broadcasts()).toBe(1);
+    expect(adapterChannel.broadcasts()).toBe(1);
+  });
+});
+
+describe('a process that has just started on PostgreSQL', () => {
+  let database: Awaited<ReturnType<typeof createPostgresDatabase>>;
+  let adapterChannel: Awaited<ReturnType<typeof listenToAdapter>>;
+  let t: TestApp;
+  let socket: Socket | undefined;
+
+  beforeAll(async () => {
+    database = await createPostgresDatabase();
+    adapterChannel = await listenToAdapter(database.url);
+    // The default heartbeat (5 s): it cannot yet know that it is alone for 10 s.
+    t = await startTestApp('postgres', { databaseUrl: database.url });
+  });
+  afterAll(async () => {
+    socket?.disconnect();
+    await adapterChannel.end();
+    await t.close();
+    await database.drop();
+  });
+
+  it('publishes its broadcasts while another process it has not heard yet may exist', async () => {
+    expect(await serverCount(t)).toBe(1);
+    const user = await registerUser(t.app);
+    socket = openSocket(t.url, { cookie: user.cookie });
+    await connected(socket);
+    const heard = nextEvent(socket, SOCKET_EVENTS.questionUpdate);
+    t.app.realtime.toSignedIn(SOCKET_EVENTS.questionUpdate, { _id: '1' });
+    expect(await heard).toEqual({ _id: '1' });
+    for (let waited = 0; adapterChannel.broadcasts() < 1 && waited < 2_000; waited += 20) await pause(20);
+    expect(adapterChannel.broadcasts()).toBe(1);
   });
 });

@@ -26,27 +26,31 @@ export interface Realtime {
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
-/** How long a starting process waits for the others to answer its announcement. */
-const ANSWERS_WAIT_MS = 250;
-
 type AdapterFactory = ReturnType<typeof createAdapter>;
 
 /**
  * The adapter publishes every broadcast through PostgreSQL (a NOTIFY, and its echo back to
  * this process) and reaches this process's own sockets only once that NOTIFY has returned,
- * even when no other process exists. Its heartbeats count the other processes: while it
- * has heard from none, a broadcast stays local. A process announces itself when it starts
- * and the others answer (usePostgresAdapter asks again once it is listening), so each
- * knows the others before its first socket connects; a silent process is forgotten after
- * the adapter's heartbeat timeout (10 s) and heard again at its next heartbeat (5 s).
+ * even when no other process exists. Its heartbeats count the other processes: every live
+ * process publishes something (at least a heartbeat) each heartbeat interval, and one
+ * silent for the heartbeat timeout (twice the interval) is taken for gone. So a process
+ * that has listened for a whole heartbeat timeout and heard nobody is alone, and keeps its
+ * broadcasts local. Before that (just after it started) it publishes them all: another
+ * process may exist that it has not heard yet, whose sockets must not miss them. A
+ * starting process announces itself, and the others hear it (and answer) at once.
  */
-function localWhileAlone(make: AdapterFactory): AdapterFactory {
+function localWhileAlone(
+  make: AdapterFactory,
+  listening: { since: number },
+  heartbeatTimeoutMs: number,
+): AdapterFactory {
   // A function, not an arrow: socket.io calls it with `new` (it returns the adapter).
   return function (nsp) {
     const adapter = make(nsp);
     const broadcast = adapter.broadcast.bind(adapter);
     adapter.broadcast = async (packet, options) => {
-      const alone = (await adapter.serverCount()) === 1;
+      const heardLongEnough = Date.now() - listening.since > heartbeatTimeoutMs;
+      const alone = heardLongEnough && (await adapter.serverCount()) === 1;
       return broadcast(packet, alone ? { ...options, flags: { ...options.flags, local: true } } : options);
     };
     return adapter;
@@ -66,20 +70,26 @@ async function usePostgresAdapter(app: FastifyInstance, io: Server, url: string)
   pool.on('connect', (client) =>
     client.on('error', (error) => app.log.warn({ err: error }, 'socket.io adapter connection lost')),
   );
+  const heartbeatInterval = app.config.realtimeHeartbeatMs;
+  const heartbeatTimeout = 2 * heartbeatInterval;
+  const listening = { since: Infinity };
   io.adapter(
     localWhileAlone(
-      createAdapter(pool, { errorHandler: (error) => app.log.warn({ err: error }, 'socket.io adapter') }),
+      createAdapter(pool, {
+        heartbeatInterval,
+        heartbeatTimeout,
+        errorHandler: (error) => app.log.warn({ err: error }, 'socket.io adapter'),
+      }),
+      listening,
+      heartbeatTimeout,
     ),
   );
   for (let waited = 0; pool.totalCount === pool.idleCount && waited < 5_000; waited += 10) await sleep(10);
   await sleep(50);
+  listening.since = Date.now();
   // The first announcement went out before this process was listening, so it may have
-  // missed the others' answers: announce again, now that it hears them, and give their
-  // answers time to arrive before this process serves (until then it would think itself
-  // alone and keep its broadcasts local). They take a few ms over a local PostgreSQL; a
-  // busy machine once took longer than the HTTP server's start.
+  // missed the others' answers: announce again, now that it hears them.
   await io.of('/').adapter.init();
-  await sleep(ANSWERS_WAIT_MS);
   app.addHook('onClose', async () => {
     await io.of('/').adapter.close();
     // A reconnection racing the close (after a PostgreSQL restart) can keep one connection
