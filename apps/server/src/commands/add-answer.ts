@@ -4,11 +4,12 @@ import { notFound } from '../lib/http-error.ts';
 import { countHits, refuseOverLimit, withinLimits, type CountedHit, type RateHit } from '../plugins/rate-limit.ts';
 import type { Actor } from '../policies/actor.ts';
 
-interface Row extends CountedHit {
+/** One row per counted key (answer columns null), and one for the answer if it was added (key columns null). */
+type Row = { [K in keyof CountedHit]: CountedHit[K] | null } & {
   id: number | null;
   text: string | null;
   ansDateTime: Date | string | null;
-}
+};
 
 /**
  * Counts the poster's rate-limit hits and, within the limits, adds an answer and moves the
@@ -42,7 +43,7 @@ export async function addAnswer(db: Db, actor: Actor, questionId: number, text: 
   );
   refuseOverLimit(
     limits,
-    rows.filter((row) => row.key !== null),
+    rows.filter((row): row is Row & CountedHit => row.key !== null),
   );
   const answer = rows.find((row) => row.id !== null);
   if (!answer) throw notFound('Question not found');

@@ -47,10 +47,10 @@ export function countHits(hits: RateHit[]): SQL {
     returning key, count, ceil(extract(epoch from (reset_at - now())) * 1000)::float8 as retry_ms`;
 }
 
-/** A condition on the rows of countHits under the CTE name `counted`: true when no key is past its max. */
+/** A condition on countHits's rows, read from the CTE `counted` names: true when no key is past its max. */
 export function withinLimits(hits: RateHit[], counted: SQL): SQL {
   const over = sql.join(
-    hits.map(({ key, rule }) => sql`(key = ${key} and count > ${rule.max})`),
+    hits.map(({ key, rule }) => sql`(key = ${key} and count > ${rule.max}::bigint)`),
     sql` or `,
   );
   return sql`not exists (select 1 from ${counted} where ${over})`;

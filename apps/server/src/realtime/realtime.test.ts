@@ -139,7 +139,9 @@ async function listenToAdapter(url: string) {
   await listener.query('listen "socket.io#/"');
   // socket.io-adapter's message types: 1 and 2 are heartbeats, 3 a broadcast.
   const BROADCAST = 3;
+  const [{ pid }] = (await listener.query<{ pid: number }>('select pg_backend_pid() as pid')).rows as [{ pid: number }];
   return {
+    pid,
     broadcasts: () => published.filter((message) => message.type === BROADCAST).length,
     end: () => listener.end(),
   };
@@ -157,8 +159,9 @@ describe('a lone process on PostgreSQL', () => {
     sockets.push(socket);
     return socket;
   };
-  // Heartbeats every 100 ms: a process alone knows it after 200 ms of silence.
-  const HEARTBEAT_MS = 100;
+  // Heartbeats every 500 ms: a process alone knows it after 1 s of silence (short enough
+  // for a test, long enough that a busy machine's late heartbeat does not drop a peer).
+  const HEARTBEAT_MS = 500;
   const start = () =>
     startTestApp('postgres', {
       databaseUrl: database.url,
@@ -235,6 +238,73 @@ describe('a process that has just started on PostgreSQL', () => {
     const heard = nextEvent(socket, SOCKET_EVENTS.questionUpdate);
     t.app.realtime.toSignedIn(SOCKET_EVENTS.questionUpdate, { _id: '1' });
     expect(await heard).toEqual({ _id: '1' });
+    for (let waited = 0; adapterChannel.broadcasts() < 1 && waited < 2_000; waited += 20) await pause(20);
+    expect(adapterChannel.broadcasts()).toBe(1);
+  });
+});
+
+describe('a lone process whose listening connection to PostgreSQL was lost', () => {
+  let database: Awaited<ReturnType<typeof createPostgresDatabase>>;
+  let adapterChannel: Awaited<ReturnType<typeof listenToAdapter>>;
+  let admin: pg.Client;
+  let t: TestApp;
+  let socket: Socket | undefined;
+  const HEARTBEAT_MS = 500;
+
+  beforeAll(async () => {
+    database = await createPostgresDatabase();
+    t = await startTestApp('postgres', {
+      databaseUrl: database.url,
+      configure: (config) => void (config.realtimeHeartbeatMs = HEARTBEAT_MS),
+    });
+    adapterChannel = await listenToAdapter(database.url);
+    admin = new pg.Client({ connectionString: database.url });
+    await admin.connect();
+  });
+  afterAll(async () => {
+    socket?.disconnect();
+    await admin.end();
+    await adapterChannel.end();
+    await t.close();
+    await database.drop();
+  });
+
+  /** The server's LISTEN connections (the test's own listener is not the server's). */
+  const serverListeners = async (exceptPid: number) =>
+    (
+      await admin.query<{ pid: number }>(
+        `select pid from pg_stat_activity where datname = current_database() and query like 'LISTEN%' and pid <> $1`,
+        [exceptPid],
+      )
+    ).rows.map((row) => row.pid);
+
+  it('publishes again until it has listened a whole heartbeat timeout on its new connection', async () => {
+    const user = await registerUser(t.app);
+    socket = openSocket(t.url, { cookie: user.cookie });
+    await connected(socket);
+    const send = async (id: string) => {
+      const heard = nextEvent(socket!, SOCKET_EVENTS.questionUpdate);
+      t.app.realtime.toSignedIn(SOCKET_EVENTS.questionUpdate, { _id: id });
+      expect(await heard).toEqual({ _id: id });
+    };
+    await pause(3 * HEARTBEAT_MS);
+    await send('1');
+    await pause(200);
+    expect(adapterChannel.broadcasts()).toBe(0);
+
+    const testListener = adapterChannel.pid;
+    const [lost] = await serverListeners(testListener);
+    expect(lost).toBeDefined();
+    await admin.query('select pg_terminate_backend($1)', [lost]);
+    let found: number[] = [];
+    for (let waited = 0; waited < 10_000; waited += 50) {
+      found = (await serverListeners(testListener)).filter((pid) => pid !== lost);
+      if (found.length > 0) break;
+      await pause(50);
+    }
+    expect(found).toHaveLength(1);
+    await pause(100);
+    await send('2');
     for (let waited = 0; adapterChannel.broadcasts() < 1 && waited < 2_000; waited += 20) await pause(20);
     expect(adapterChannel.broadcasts()).toBe(1);
   });

@@ -29,28 +29,44 @@ const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 type AdapterFactory = ReturnType<typeof createAdapter>;
 
 /**
+ * How long the adapter has been listening. Its LISTEN connection is internal to
+ * @socket.io/postgres-adapter: set once the LISTEN has run, unset while it reconnects. A
+ * new connection (after PostgreSQL was lost) starts the count again. Were the field ever
+ * gone, the process would never count itself alone: slower broadcasts, none lost.
+ */
+class Listening {
+  private client: object | undefined;
+  private since = Infinity;
+
+  /** Milliseconds since the adapter's current LISTEN connection began, or -Infinity. */
+  check(adapter: object): number {
+    const client = (adapter as { client?: { client?: object } }).client?.client;
+    if (client !== this.client) {
+      this.client = client;
+      this.since = client ? performance.now() : Infinity;
+    }
+    return performance.now() - this.since;
+  }
+}
+
+/**
  * The adapter publishes every broadcast through PostgreSQL (a NOTIFY, and its echo back to
  * this process) and reaches this process's own sockets only once that NOTIFY has returned,
  * even when no other process exists. Its heartbeats count the other processes: every live
  * process publishes something (at least a heartbeat) each heartbeat interval, and one
  * silent for the heartbeat timeout (twice the interval) is taken for gone. So a process
  * that has listened for a whole heartbeat timeout and heard nobody is alone, and keeps its
- * broadcasts local. Before that (just after it started) it publishes them all: another
- * process may exist that it has not heard yet, whose sockets must not miss them. A
- * starting process announces itself, and the others hear it (and answer) at once.
+ * broadcasts local. Before that (just after it started or reconnected) it publishes them
+ * all: another process may exist that it has not heard yet, whose sockets must not miss
+ * them. A starting process announces itself, and the others hear it (and answer) at once.
  */
-function localWhileAlone(
-  make: AdapterFactory,
-  listening: { since: number },
-  heartbeatTimeoutMs: number,
-): AdapterFactory {
+function localWhileAlone(make: AdapterFactory, listening: Listening, heartbeatTimeoutMs: number): AdapterFactory {
   // A function, not an arrow: socket.io calls it with `new` (it returns the adapter).
   return function (nsp) {
     const adapter = make(nsp);
     const broadcast = adapter.broadcast.bind(adapter);
     adapter.broadcast = async (packet, options) => {
-      const heardLongEnough = Date.now() - listening.since > heartbeatTimeoutMs;
-      const alone = heardLongEnough && (await adapter.serverCount()) === 1;
+      const alone = listening.check(adapter) > heartbeatTimeoutMs && (await adapter.serverCount()) === 1;
       return broadcast(packet, alone ? { ...options, flags: { ...options.flags, local: true } } : options);
     };
     return adapter;
@@ -59,11 +75,12 @@ function localWhileAlone(
 
 /**
  * Events cross processes through PostgreSQL LISTEN/NOTIFY. The adapter gets its own small
- * pool; we wait until it holds its listening connection, because an adapter closed before
- * then would take that connection afterwards and never give it back.
+ * pool; we wait until it listens, because an adapter closed before then would take its
+ * connection afterwards and never give it back.
  */
 async function usePostgresAdapter(app: FastifyInstance, io: Server, url: string): Promise<void> {
-  const pool = new pg.Pool({ connectionString: url, max: 3 });
+  // keepAlive: a LISTEN connection that died without a word would leave this process deaf.
+  const pool = new pg.Pool({ connectionString: url, max: 3, keepAlive: true });
   pool.on('error', (error) => app.log.warn({ err: error }, 'socket.io adapter connection lost'));
   // The adapter keeps its LISTEN connection checked out; without a listener, that connection
   // failing (a PostgreSQL restart) would be an unhandled 'error' event and end the process.
@@ -72,7 +89,7 @@ async function usePostgresAdapter(app: FastifyInstance, io: Server, url: string)
   );
   const heartbeatInterval = app.config.realtimeHeartbeatMs;
   const heartbeatTimeout = 2 * heartbeatInterval;
-  const listening = { since: Infinity };
+  const listening = new Listening();
   io.adapter(
     localWhileAlone(
       createAdapter(pool, {
@@ -84,14 +101,13 @@ async function usePostgresAdapter(app: FastifyInstance, io: Server, url: string)
       heartbeatTimeout,
     ),
   );
-  for (let waited = 0; pool.totalCount === pool.idleCount && waited < 5_000; waited += 10) await sleep(10);
-  await sleep(50);
-  listening.since = Date.now();
+  const adapter = io.of('/').adapter;
+  for (let waited = 0; listening.check(adapter) === -Infinity && waited < 5_000; waited += 10) await sleep(10);
   // The first announcement went out before this process was listening, so it may have
   // missed the others' answers: announce again, now that it hears them.
-  await io.of('/').adapter.init();
+  await adapter.init();
   app.addHook('onClose', async () => {
-    await io.of('/').adapter.close();
+    await adapter.close();
     // A reconnection racing the close (after a PostgreSQL restart) can keep one connection
     // checked out for good; shutdown does not wait for it.
     await Promise.race([pool.end(), sleep(2_000)]);

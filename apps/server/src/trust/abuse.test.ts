@@ -55,6 +55,20 @@ describe.each(DATABASE_KINDS)('abuse limits on %s', (kind) => {
     expect((await write(owner, qid)).statusCode).toBe(200);
   });
 
+  it('holds an answer to the limit before looking for its question: 404 within it, 429 past it', async () => {
+    const owner = await registerUser(t.app);
+    const qid = await askQuestion(t.app, owner);
+    const spammer = await registerUser(t.app);
+    const answer = (to: string) => post(spammer, '/api/answer/addAnswer', { qid: to, ans: { text: 'spam' } });
+    const missing = String(Number(qid) + 1_000_000);
+    expect((await answer(missing)).statusCode).toBe(404);
+    for (let i = 0; i < 11; i++) expect((await answer(qid)).statusCode).toBe(200);
+    const before = await snapshot(t.app.db);
+    expect((await answer(missing)).statusCode).toBe(429);
+    expect((await answer(qid)).statusCode).toBe(429);
+    expect(await snapshot(t.app.db)).toEqual(before);
+  });
+
   it('refuses direct messages past the same limit', async () => {
     const [a, b] = [await registerUser(t.app), await registerUser(t.app)];
     const thread = await post(a, '/api/thread/addThread', { accounts: [a.username, b.username] });
