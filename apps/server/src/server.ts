@@ -2,7 +2,7 @@ import cluster from 'node:cluster';
 import { availableParallelism } from 'node:os';
 import { loadConfig } from './config.ts';
 import { runCluster } from './cluster.ts';
-import { openDatabase } from './db/client.ts';
+import { openConfiguredDatabase } from './db/client.ts';
 import { buildApp } from './app.ts';
 import { answerMetricsOverIpc } from './lib/process-metrics.ts';
 
@@ -17,14 +17,7 @@ async function main() {
     runCluster(config);
     return;
   }
-  const database = config.databaseUrl
-    ? await openDatabase({
-        kind: 'postgres',
-        url: config.databaseUrl,
-        migrationsDir: config.migrationsDir,
-        poolSize: config.databasePoolSize,
-      })
-    : await openDatabase({ kind: 'pglite', dataDir: config.dataDir, migrationsDir: config.migrationsDir });
+  const database = await openConfiguredDatabase(config);
   const app = await buildApp({ config, database });
 
   let closing = false;

@@ -1,15 +1,15 @@
 import { sql } from 'drizzle-orm';
 import { queryPrepared, type Db } from '../db/client.ts';
 import { notFound } from '../lib/http-error.ts';
-import { countHits, refuseOverLimit, withinLimits, type CountedHit, type RateHit } from '../plugins/rate-limit.ts';
+import { countHits, refuseOverLimit, withinLimits, type CountedHit, type RateHit } from '../lib/rate-counters.ts';
 import type { Actor } from '../policies/actor.ts';
 
-/** One row per counted key (answer columns null), and one for the answer if it was added (key columns null). */
-type Row = { [K in keyof CountedHit]: CountedHit[K] | null } & {
+/** One row per counted key, each with the answer's columns (null when none was added). */
+interface Row extends CountedHit {
   id: number | null;
   text: string | null;
   ansDateTime: Date | string | null;
-};
+}
 
 /**
  * Counts the poster's rate-limit hits and, within the limits, adds an answer and moves the
@@ -36,16 +36,11 @@ export async function addAnswer(db: Db, actor: Actor, questionId: number, text: 
       update question_counters set unanswered = unanswered - 1
       where exists (select 1 from counted where answer_count = 1)
     )
-    select id, text, ans_date_time as "ansDateTime", null as key, null::int as count, null::float8 as retry_ms
-    from inserted
-    union all
-    select null, null, null, key, count, retry_ms from hits`,
+    select h.key, h.count, h.retry_ms, i.id, i.text, i.ans_date_time as "ansDateTime"
+    from hits h left join inserted i on true`,
   );
-  refuseOverLimit(
-    limits,
-    rows.filter((row): row is Row & CountedHit => row.key !== null),
-  );
-  const answer = rows.find((row) => row.id !== null);
-  if (!answer) throw notFound('Question not found');
+  refuseOverLimit(limits, rows);
+  const [answer] = rows;
+  if (answer?.id == null) throw notFound('Question not found');
   return { id: Number(answer.id), text: String(answer.text), ansDateTime: new Date(answer.ansDateTime!) };
 }

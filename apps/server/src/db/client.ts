@@ -8,7 +8,7 @@ import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
-import { DEFAULT_POOL_SIZE } from '../config.ts';
+import { DEFAULT_POOL_SIZE, type Config } from '../config.ts';
 import * as schema from './schema.ts';
 import { lockDataDir } from './data-dir-lock.ts';
 import { startPgliteThread } from './pglite-thread.ts';
@@ -32,6 +32,18 @@ export type DatabaseOptions =
 
 // Migrations from several processes starting at once are serialised by this advisory lock.
 const MIGRATION_LOCK_ID = 7_206_431;
+
+/** The database the configuration names: PostgreSQL at DATABASE_URL, else PGlite in DATA_DIR. */
+export function openConfiguredDatabase(config: Config): Promise<Database> {
+  return config.databaseUrl
+    ? openDatabase({
+        kind: 'postgres',
+        url: config.databaseUrl,
+        migrationsDir: config.migrationsDir,
+        poolSize: config.databasePoolSize,
+      })
+    : openDatabase({ kind: 'pglite', dataDir: config.dataDir, migrationsDir: config.migrationsDir });
+}
 
 /** Opens the database (PGlite by default, PostgreSQL with a URL) and applies migrations. */
 export async function openDatabase(options: DatabaseOptions): Promise<Database> {

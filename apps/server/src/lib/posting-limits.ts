@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { Actor } from '../policies/actor.ts';
-import type { RateHit } from '../plugins/rate-limit.ts';
+import type { RateHit } from './rate-counters.ts';
 
 export type PostKind = 'question' | 'answer' | 'comment' | 'message' | 'vote';
 

@@ -4,7 +4,7 @@ import type { Socket } from 'socket.io-client';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { createPostgresDatabase, DATABASE_KINDS } from '../test/databases.ts';
 import { accountIdOf, registerUser, type TestUser } from '../test/factories.ts';
-import { connected, nextEvent, openSocket, pause, recordAll } from '../test/sockets.ts';
+import { connected, nextEvent, openSocket, pause, recordAll, until } from '../test/sockets.ts';
 import { startTestApp, type TestApp } from '../test/test-app.ts';
 
 describe.each(DATABASE_KINDS)('the socket on %s', (kind) => {
@@ -149,6 +149,12 @@ async function listenToAdapter(url: string) {
 
 const serverCount = (app: TestApp) => app.app.realtime.io.of('/').adapter.serverCount();
 
+// Heartbeats every 500 ms: a process alone knows it after 1 s of silence (short enough for
+// a test, long enough that a busy machine's late heartbeat does not drop a peer).
+const HEARTBEAT_MS = 500;
+const startWithShortHeartbeat = (databaseUrl: string) =>
+  startTestApp('postgres', { databaseUrl, configure: (config) => void (config.realtimeHeartbeatMs = HEARTBEAT_MS) });
+
 describe('a lone process on PostgreSQL', () => {
   let database: Awaited<ReturnType<typeof createPostgresDatabase>>;
   let adapterChannel: Awaited<ReturnType<typeof listenToAdapter>>;
@@ -159,18 +165,10 @@ describe('a lone process on PostgreSQL', () => {
     sockets.push(socket);
     return socket;
   };
-  // Heartbeats every 500 ms: a process alone knows it after 1 s of silence (short enough
-  // for a test, long enough that a busy machine's late heartbeat does not drop a peer).
-  const HEARTBEAT_MS = 500;
-  const start = () =>
-    startTestApp('postgres', {
-      databaseUrl: database.url,
-      configure: (config) => void (config.realtimeHeartbeatMs = HEARTBEAT_MS),
-    });
 
   beforeAll(async () => {
     database = await createPostgresDatabase();
-    apps.push(await start());
+    apps.push(await startWithShortHeartbeat(database.url));
     adapterChannel = await listenToAdapter(database.url);
   });
   afterAll(async () => {
@@ -193,10 +191,10 @@ describe('a lone process on PostgreSQL', () => {
     expect(adapterChannel.broadcasts()).toBe(0);
 
     // A second process: each comes to know the other.
-    const two = await start();
+    const two = await startWithShortHeartbeat(database.url);
     apps.push(two);
     for (const app of [two, one]) {
-      for (let waited = 0; (await serverCount(app)) < 2 && waited < 5_000; waited += 20) await pause(20);
+      await until(async () => (await serverCount(app)) === 2, 5_000);
       expect(await serverCount(app)).toBe(2);
     }
     const remote = open(two, user.cookie);
@@ -238,7 +236,7 @@ describe('a process that has just started on PostgreSQL', () => {
     const heard = nextEvent(socket, SOCKET_EVENTS.questionUpdate);
     t.app.realtime.toSignedIn(SOCKET_EVENTS.questionUpdate, { _id: '1' });
     expect(await heard).toEqual({ _id: '1' });
-    for (let waited = 0; adapterChannel.broadcasts() < 1 && waited < 2_000; waited += 20) await pause(20);
+    await until(() => adapterChannel.broadcasts() > 0, 2_000);
     expect(adapterChannel.broadcasts()).toBe(1);
   });
 });
@@ -249,14 +247,10 @@ describe('a lone process whose listening connection to PostgreSQL was lost', () 
   let admin: pg.Client;
   let t: TestApp;
   let socket: Socket | undefined;
-  const HEARTBEAT_MS = 500;
 
   beforeAll(async () => {
     database = await createPostgresDatabase();
-    t = await startTestApp('postgres', {
-      databaseUrl: database.url,
-      configure: (config) => void (config.realtimeHeartbeatMs = HEARTBEAT_MS),
-    });
+    t = await startWithShortHeartbeat(database.url);
     adapterChannel = await listenToAdapter(database.url);
     admin = new pg.Client({ connectionString: database.url });
     await admin.connect();
@@ -296,16 +290,12 @@ describe('a lone process whose listening connection to PostgreSQL was lost', () 
     const [lost] = await serverListeners(testListener);
     expect(lost).toBeDefined();
     await admin.query('select pg_terminate_backend($1)', [lost]);
-    let found: number[] = [];
-    for (let waited = 0; waited < 10_000; waited += 50) {
-      found = (await serverListeners(testListener)).filter((pid) => pid !== lost);
-      if (found.length > 0) break;
-      await pause(50);
-    }
-    expect(found).toHaveLength(1);
+    const reconnected = async () => (await serverListeners(testListener)).filter((pid) => pid !== lost);
+    await until(async () => (await reconnected()).length > 0, 10_000);
+    expect(await reconnected()).toHaveLength(1);
     await pause(100);
     await send('2');
-    for (let waited = 0; adapterChannel.broadcasts() < 1 && waited < 2_000; waited += 20) await pause(20);
+    await until(() => adapterChannel.broadcasts() > 0, 2_000);
     expect(adapterChannel.broadcasts()).toBe(1);
   });
 });

@@ -2,20 +2,13 @@
 // community. `npm run seed -- --questions 100000` makes benchmark-sized data instead.
 import { parseArgs } from 'node:util';
 import { loadConfig } from '../config.ts';
-import { openDatabase } from '../db/client.ts';
+import { openConfiguredDatabase } from '../db/client.ts';
 import { benchSize, DEMO_SIZE, seedCommunity } from './community.ts';
 import { DEMO_PASSWORD, seedDemoAccounts } from './demo-accounts.ts';
 
 const { values } = parseArgs({ options: { questions: { type: 'string' } } });
 const config = loadConfig();
-const database = config.databaseUrl
-  ? await openDatabase({
-      kind: 'postgres',
-      url: config.databaseUrl,
-      migrationsDir: config.migrationsDir,
-      poolSize: config.databasePoolSize,
-    })
-  : await openDatabase({ kind: 'pglite', dataDir: config.dataDir, migrationsDir: config.migrationsDir });
+const database = await openConfiguredDatabase(config);
 try {
   const accounts = await seedDemoAccounts(database.db);
   const size = values.questions ? benchSize(Number(values.questions)) : DEMO_SIZE;

@@ -32,3 +32,8 @@ export function recordAll(socket: Socket): Array<{ event: string; payload: unkno
 }
 
 export const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+/** Checks `condition` every 20 ms until it holds or `ms` have passed (the caller asserts after). */
+export async function until(condition: () => boolean | Promise<boolean>, ms: number): Promise<void> {
+  for (let waited = 0; !(await condition()) && waited < ms; waited += 20) await pause(20);
+}
