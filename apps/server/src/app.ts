@@ -66,9 +66,11 @@ export async function buildApp({ config, database, logger = true, logStream }: B
   app.addHook('preClose', async () => {
     closing = true;
   });
-  app.addHook('onSend', async (request, reply) => {
+  // Hooks on every request take a callback, not a promise: they never wait on anything.
+  app.addHook('onSend', (request, reply, payload, done) => {
     void reply.header('x-request-id', request.id);
     if (closing) void reply.header('connection', 'close');
+    done(null, payload);
   });
 
   // external -> app plugins -> routes

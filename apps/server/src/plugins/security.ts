@@ -1,7 +1,7 @@
 import type { ServerResponse, IncomingMessage } from 'node:http';
 import helmet, { type HelmetOptions } from 'helmet';
 import { MESSAGES } from '@porpoise/core';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { forbidden } from '../lib/http-error.ts';
 
@@ -81,9 +81,13 @@ export const securityPlugin = fp(
       done();
     });
     app.removeContentTypeParser('text/plain');
-    app.addHook('onRequest', async (request: FastifyRequest) => {
-      if (SAFE_METHODS.has(request.method) || !request.url.startsWith('/api/')) return;
-      if (isCrossSite(request.headers, request.protocol, request.host)) throw forbidden(MESSAGES.foreignOrigin);
+    app.addHook('onRequest', (request, _reply, done) => {
+      const guarded = !SAFE_METHODS.has(request.method) && request.url.startsWith('/api/');
+      done(
+        guarded && isCrossSite(request.headers, request.protocol, request.host)
+          ? forbidden(MESSAGES.foreignOrigin)
+          : undefined,
+      );
     });
   },
   { name: 'security' },
