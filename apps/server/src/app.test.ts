@@ -148,30 +148,37 @@ describe.each(DATABASE_KINDS)('the HTTP surface on %s', (kind) => {
     expect(response.statusCode).toBe(415);
   });
 
-  it('answers an unexpected failure with a bare 500, logged with its request id', async () => {
-    const lines: string[] = [];
-    const logStream = new Writable({
-      write(chunk: Buffer, _encoding, callback) {
-        lines.push(chunk.toString());
-        callback();
-      },
-    });
-    const app = await buildApp({ config: loadConfig({}), database: await createTestDatabase(kind), logStream });
-    app.get('/api/test/boom', async () => {
-      throw new Error('secret internals at /srv/porpoise/app.ts:42');
-    });
-    try {
-      const response = await app.inject('/api/test/boom');
-      expect(response.statusCode).toBe(500);
-      expect(response.json()).toEqual({ error: MESSAGES.internal });
-      const requestId = String(response.headers['x-request-id']);
-      expect(requestId).toMatch(/^[0-9a-f-]{36}$/);
-      const logged = lines.map((line) => JSON.parse(line) as { reqId?: string; err?: { message?: string } });
-      expect(logged.some((line) => line.reqId === requestId && line.err?.message?.includes('secret internals'))).toBe(
-        true,
-      );
-    } finally {
-      await app.close();
-    }
-  });
+  it.each(['info', 'warn'])(
+    'answers an unexpected failure with a bare 500, logged with its request id (log level %s)',
+    async (level) => {
+      const lines: string[] = [];
+      const logStream = new Writable({
+        write(chunk: Buffer, _encoding, callback) {
+          lines.push(chunk.toString());
+          callback();
+        },
+      });
+      const config = loadConfig({ LOG_LEVEL: level });
+      const app = await buildApp({ config, database: await createTestDatabase(kind), logStream });
+      app.get('/api/test/boom', async () => {
+        throw new Error('secret internals at /srv/porpoise/app.ts:42');
+      });
+      try {
+        // A request that goes well writes its two lines at info, and nothing at warn.
+        await app.inject('/api/healthz');
+        expect(lines).toHaveLength(level === 'info' ? 2 : 0);
+        const response = await app.inject('/api/test/boom');
+        expect(response.statusCode).toBe(500);
+        expect(response.json()).toEqual({ error: MESSAGES.internal });
+        const requestId = String(response.headers['x-request-id']);
+        expect(requestId).toMatch(/^[0-9a-f-]{36}$/);
+        const logged = lines.map((line) => JSON.parse(line) as { reqId?: string; err?: { message?: string } });
+        expect(logged.some((line) => line.reqId === requestId && line.err?.message?.includes('secret internals'))).toBe(
+          true,
+        );
+      } finally {
+        await app.close();
+      }
+    },
+  );
 });
