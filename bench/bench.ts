@@ -136,8 +136,10 @@ async function richQuestion(server: BenchServer, cookie: string): Promise<string
   return qid;
 }
 
-/** A table row; the ratio is against the hello-world measured next to it (given with it). */
-/** A table row; `ratios` lists every side-by-side pair's ratio when the row is the median of several. */
+/**
+ * A table row; the ratio is against the hello-world measured next to it (given with it).
+ * `ratios` lists every side-by-side pair's ratio when the row is the median of several.
+ */
 function row(
   label: string,
   result: LoadResult,
