@@ -43,9 +43,11 @@ export interface NewMessage {
   senderAccountId: number | null;
   senderName: string;
   content: string;
+  /** Whether the sender's read receipt is kept: never in PorpChat, whose messages show no readers. */
+  readBySender: boolean;
 }
 
-/** Stores a message, counts it read by its sender, and moves the thread's update time. */
+/** Stores a message, counts it read by its sender where receipts are kept, and moves the thread's update time. */
 export async function postMessage(db: Db, input: NewMessage): Promise<number> {
   return db.transaction(async (tx) => {
     const [message] = await tx
@@ -58,7 +60,7 @@ export async function postMessage(db: Db, input: NewMessage): Promise<number> {
       })
       .returning({ id: messages.id, at: messages.messageDateTime });
     if (!message) throw new Error('insert returned no message');
-    if (input.senderAccountId !== null)
+    if (input.readBySender && input.senderAccountId !== null)
       await tx.insert(messageReads).values({ messageId: message.id, accountId: input.senderAccountId });
     await tx.update(threads).set({ threadUpdatedDateTime: message.at }).where(eq(threads.id, input.threadId));
     return message.id;

@@ -86,3 +86,55 @@ describe.each(DATABASE_KINDS)('migration 0006 (tags in search) on %s', (kind) =>
     }
   }, 60_000);
 });
+
+/** Options opening one database of `kind` with a given migrations folder; its removal joins `cleanups`. */
+async function storageFor(
+  kind: DatabaseOptions['kind'],
+  cleanups: Array<() => Promise<void> | void>,
+): Promise<(dir: string) => DatabaseOptions> {
+  if (kind === 'postgres') {
+    const created = await createPostgresDatabase();
+    cleanups.push(created.drop);
+    return (dir) => ({ kind, url: created.url, migrationsDir: dir, poolSize: 2 });
+  }
+  const dataDir = mkdtempSync(path.join(tmpdir(), 'porpoise-pglite-'));
+  cleanups.push(() => rmSync(dataDir, { recursive: true, force: true }));
+  return (dir) => ({ kind, dataDir, migrationsDir: dir });
+}
+
+// Trust #15 item 4: read receipts a member's PorpChat post recorded before 0007 are removed.
+describe.each(DATABASE_KINDS)('migration 0007 (PorpChat keeps no read receipts) on %s', (kind) => {
+  const cleanups: Array<() => Promise<void> | void> = [];
+  afterAll(async () => {
+    for (const cleanup of cleanups.reverse()) await cleanup();
+  });
+
+  it("removes PorpChat messages' read receipts and keeps those of other threads", async () => {
+    const before = migrationsBefore('0007_porpchat-no-reads');
+    cleanups.push(() => rmSync(before, { recursive: true, force: true }));
+    const options = await storageFor(kind, cleanups);
+
+    const old = await openDatabase(options(before));
+    await old.db.execute(
+      sql`insert into accounts (username, email, password_hash) values ('mig', 'mig@x.example', 'x')`,
+    );
+    await old.db.execute(sql`insert into threads (kind) values ('forum')`);
+    await old.db.execute(sql`insert into messages (thread_id, content, sender_account_id, sender_name)
+      select t.id, t.kind, a.id, 'alias' from threads t, accounts a`);
+    await old.db.execute(
+      sql`insert into message_reads (message_id, account_id) select m.id, m.sender_account_id from messages m`,
+    );
+    await old.close();
+
+    const migrated = await openDatabase(options(migrationsDir));
+    try {
+      const kept = await queryRows<{ kind: string }>(
+        migrated.db,
+        sql`select t.kind from message_reads r join messages m on m.id = r.message_id join threads t on t.id = m.thread_id`,
+      );
+      expect(kept.map((row) => row.kind)).toEqual(['forum']);
+    } finally {
+      await migrated.close();
+    }
+  }, 60_000);
+});

@@ -12,12 +12,13 @@ export interface MessageRow {
 export const threadIdOf = (thread: { id: number; kind: string }) =>
   thread.kind === 'porpchat' ? PORPCHAT_THREAD_ID : String(thread.id);
 
-export const presentMessage = (row: MessageRow): Message => ({
+/** A message as its thread shows it; a PorpChat message never says who read it (product.md section 6). */
+export const presentMessage = (row: MessageRow, thread: { kind: string }): Message => ({
   _id: String(row.id),
   content: row.content,
   sender: row.senderName,
   messageDateTime: new Date(row.messageDateTime).toISOString(),
-  views: row.views,
+  views: thread.kind === 'porpchat' ? [] : row.views,
   likes: row.likes,
 });
 
@@ -27,7 +28,7 @@ export const presentThread = (
 ): Thread => ({
   _id: threadIdOf(thread),
   accounts: thread.accounts,
-  messages: messages.map(presentMessage),
+  messages: messages.map((row) => presentMessage(row, thread)),
   threadUpdatedDateTime: new Date(thread.threadUpdatedDateTime).toISOString(),
 });
 

@@ -29,7 +29,7 @@ export async function messageRoutes(app: FastifyInstance) {
   async function announce(thread: ThreadRow, messageId: number) {
     const message = await getMessage(app.db, messageId);
     if (!message) return;
-    const payload = { result: { tid: threadIdOf(thread), message: presentMessage(message) } };
+    const payload = { result: { tid: threadIdOf(thread), message: presentMessage(message, thread) } };
     if (thread.kind === 'porpchat') return app.realtime.toPorpchat(SOCKET_EVENTS.messageUpdate, payload);
     if (thread.kind === 'forum') return app.realtime.toSignedIn(SOCKET_EVENTS.messageUpdate, payload);
     app.realtime.toUsers(thread.participantIds, SOCKET_EVENTS.messageUpdate, payload);
@@ -60,11 +60,12 @@ export async function messageRoutes(app: FastifyInstance) {
       senderAccountId: request.actor?.id ?? null,
       senderName,
       content: input.msg.content,
+      readBySender: canMarkThreadRead(request.actor, thread),
     });
     await announce(thread, messageId);
     const message = await getMessage(app.db, messageId);
     if (!message) throw new Error('message vanished after insert');
-    return presentMessage(message);
+    return presentMessage(message, thread);
   });
 
   app.post('/message/readMessage', async (request) => {
