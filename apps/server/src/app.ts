@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import Fastify, { type FastifyInstance } from 'fastify';
 import type { Config } from './config.ts';
 import type { Database } from './db/client.ts';
+import { trustFunction } from './lib/client-address.ts';
 import { authPlugin } from './plugins/auth.ts';
 import { databasePlugin } from './plugins/database.ts';
 import { errorsPlugin } from './plugins/errors.ts';
@@ -54,7 +55,8 @@ export async function buildApp({ config, database, logger = true, logStream }: B
         }
       : false,
     bodyLimit: ONE_MEGABYTE,
-    trustProxy: config.trustProxy,
+    // A function, so hop counts and address lists both mean what product.md section 6 says.
+    trustProxy: config.trustProxy === false ? false : trustFunction(config.trustProxy),
     genReqId: () => randomUUID(),
     requestIdHeader: false,
     routerOptions: { ignoreTrailingSlash: true },

@@ -1,5 +1,6 @@
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { parseTrustProxy, type TrustProxy } from './lib/client-address.ts';
 
 /** Requests allowed per window; `RATE_LIMIT_MULTIPLIER` scales every max (tests raise it). */
 export interface RateRule {
@@ -21,7 +22,8 @@ export interface Config {
    * PostgreSQL only); one silent for twice this is taken for gone. Tests shorten it.
    */
   realtimeHeartbeatMs: number;
-  trustProxy: boolean;
+  /** Which peers are proxies whose X-Forwarded-For entries name the client (TRUST_PROXY). */
+  trustProxy: TrustProxy;
   logLevel: string;
   webDistDir: string;
   migrationsDir: string;
@@ -66,7 +68,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     databaseUrl: env.DATABASE_URL || undefined,
     databasePoolSize: Math.max(1, Math.floor(Number(env.DATABASE_POOL_SIZE ?? DEFAULT_POOL_SIZE)) || DEFAULT_POOL_SIZE),
     realtimeHeartbeatMs: 5_000,
-    trustProxy: ['1', 'true', 'yes'].includes((env.TRUST_PROXY ?? '').toLowerCase()),
+    trustProxy: parseTrustProxy(env.TRUST_PROXY),
     logLevel: env.LOG_LEVEL ?? 'info',
     webDistDir: path.resolve(serverRoot, '../web/dist'),
     migrationsDir: path.resolve(serverRoot, 'drizzle'),

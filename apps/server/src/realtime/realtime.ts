@@ -4,6 +4,7 @@ import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import pg from 'pg';
 import { Server, type DefaultEventsMap } from 'socket.io';
+import { clientProtocol, trustFunction } from '../lib/client-address.ts';
 import { SESSION_COOKIE } from '../lib/sessions.ts';
 import { isCrossSite } from '../plugins/security.ts';
 import { rooms } from './rooms.ts';
@@ -125,15 +126,12 @@ const MAX_FRAME_BYTES = 100_000;
  */
 export const realtimePlugin = fp(
   async (app: FastifyInstance) => {
+    const trust = trustFunction(app.config.trustProxy);
     const io = new Server<DefaultEventsMap, DefaultEventsMap, DefaultEventsMap, SocketData>(app.server, {
       serveClient: false,
       maxHttpBufferSize: MAX_FRAME_BYTES,
       allowRequest: (req, callback) => {
-        const encrypted = (req.socket as { encrypted?: boolean }).encrypted === true;
-        const forwardedProto = app.config.trustProxy ? req.headers['x-forwarded-proto'] : undefined;
-        const protocol =
-          typeof forwardedProto === 'string' ? forwardedProto.split(',')[0]!.trim() : encrypted ? 'https' : 'http';
-        callback(null, !isCrossSite(req.headers, protocol, req.headers.host));
+        callback(null, !isCrossSite(req.headers, clientProtocol(req, trust), req.headers.host));
       },
     });
 

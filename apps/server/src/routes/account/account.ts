@@ -5,6 +5,7 @@ import { eq, sql } from 'drizzle-orm';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { registerAccount } from '../../commands/register-account.ts';
 import { accounts } from '../../db/schema.ts';
+import { addressKey } from '../../lib/client-address.ts';
 import { HttpError, unauthorized } from '../../lib/http-error.ts';
 import { parse } from '../../lib/parse.ts';
 import { decoyHash, verifyPassword } from '../../lib/password.ts';
@@ -26,7 +27,7 @@ export async function accountRoutes(app: FastifyInstance) {
   }
 
   app.post('/account/addAccount', async (request, reply) => {
-    await app.rateLimiter.hit(`register:ip:${request.ip}`, limits.registerPerIp);
+    await app.rateLimiter.hit(`register:ip:${addressKey(request.ip)}`, limits.registerPerIp);
     const input = parse(registerInput, request.body);
     const account = await registerAccount(app.db, input);
     await dropIncomingSession(request);
@@ -36,7 +37,7 @@ export async function accountRoutes(app: FastifyInstance) {
   });
 
   app.post('/account/login', async (request, reply) => {
-    await app.rateLimiter.hit(`login:ip:${request.ip}`, limits.loginPerIp);
+    await app.rateLimiter.hit(`login:ip:${addressKey(request.ip)}`, limits.loginPerIp);
     const input = parse(loginInput, request.body);
     const usernameKey = `login:user:${input.username.toLowerCase()}`;
     await app.rateLimiter.hit(usernameKey, limits.loginPerUsername);

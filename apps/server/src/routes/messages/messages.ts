@@ -4,6 +4,7 @@ import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { markRead, postMessage } from '../../commands/threads.ts';
 import { accounts } from '../../db/schema.ts';
+import { addressKey } from '../../lib/client-address.ts';
 import { conflict, notFound } from '../../lib/http-error.ts';
 import { parse } from '../../lib/parse.ts';
 import { assertNamesSelf, requireActor, type Actor } from '../../policies/actor.ts';
@@ -42,7 +43,7 @@ export async function messageRoutes(app: FastifyInstance) {
     const thread = await findThread(app.db, input.tid);
     if (thread?.kind === 'porpchat') {
       await app.rateLimiter.hit(
-        `porpchat:${request.actor ? `user:${request.actor.id}` : `ip:${request.ip}`}`,
+        `porpchat:${request.actor ? `user:${request.actor.id}` : `ip:${addressKey(request.ip)}`}`,
         app.config.rateLimits.porpchatPerClient,
       );
     } else {
