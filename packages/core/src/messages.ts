@@ -35,6 +35,7 @@ export const MESSAGES = {
   internal: 'Internal server error',
   unavailable: 'Service temporarily unavailable',
   foreignOrigin: 'Cross-site request refused',
+  notForScripts: 'The API answers scripts only, not images, pages or frames',
   userContextNull: 'User context is null.',
   accountContextNull: 'Account context is null.',
   loginContextNull: 'Login context is null.',

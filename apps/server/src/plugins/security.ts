@@ -26,6 +26,17 @@ export function isCrossSite(
 }
 
 /**
+ * False when a browser says the request loads an image, a page, a frame or the like
+ * (Sec-Fetch-Dest present and not `empty`): a tag a stranger planted, say an IMG in
+ * PorpChat pointing at /api/getQuestionById/..., would otherwise record a view or mark a
+ * thread read with the reader's cookie. fetch() and XHR send `empty`; non-browsers send none.
+ */
+function fetchedByScript(headers: Record<string, string | string[] | undefined>): boolean {
+  const dest = headers['sec-fetch-dest'];
+  return dest === undefined || dest === 'empty';
+}
+
+/**
  * API answers are JSON, never a page: the short set the OWASP REST cheat sheet gives
  * (nothing may frame, load or sniff them) instead of a document's full set.
  */
@@ -82,7 +93,9 @@ export const securityPlugin = fp(
     });
     app.removeContentTypeParser('text/plain');
     app.addHook('onRequest', (request, _reply, done) => {
-      const guarded = !SAFE_METHODS.has(request.method) && request.url.startsWith('/api/');
+      const api = request.url.startsWith('/api/');
+      if (api && !fetchedByScript(request.headers)) return done(forbidden(MESSAGES.notForScripts));
+      const guarded = !SAFE_METHODS.has(request.method) && api;
       done(
         guarded && isCrossSite(request.headers, request.protocol, request.host)
           ? forbidden(MESSAGES.foreignOrigin)
