@@ -1,6 +1,7 @@
 import cookie from '@fastify/cookie';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import fp from 'fastify-plugin';
+import { isApiRequest } from '../lib/api-request.ts';
 import { SESSION_COOKIE, SESSION_TTL_MS, SessionStore } from '../lib/sessions.ts';
 
 // Health probes must answer even when the database does not.
@@ -17,7 +18,7 @@ export const authPlugin = fp(
     app.decorateRequest('actor', null);
     app.decorate('sessions', new SessionStore(app.db, app.signals));
     app.addHook('onRequest', async (request) => {
-      if (!request.url.startsWith('/api/') || PROBES.has(request.url)) return;
+      if (!isApiRequest(request) || PROBES.has(request.routeOptions.url ?? '')) return;
       const session = await app.sessions.find(request.cookies[SESSION_COOKIE]);
       request.session = session;
       request.actor = session ? { id: session.accountId, username: session.username } : null;

@@ -3,6 +3,7 @@ import helmet, { type HelmetOptions } from 'helmet';
 import { MESSAGES } from '@porpoise/core';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
+import { isApiRequest } from '../lib/api-request.ts';
 import { forbidden } from '../lib/http-error.ts';
 
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
@@ -88,12 +89,12 @@ export const securityPlugin = fp(
       strictTransportSecurity: false,
     });
     app.addHook('onRequest', (request, reply, done) => {
-      void reply.headers(request.url.startsWith('/api/') ? API_HEADERS : headers);
+      void reply.headers(isApiRequest(request) ? API_HEADERS : headers);
       done();
     });
     app.removeContentTypeParser('text/plain');
     app.addHook('onRequest', (request, _reply, done) => {
-      const api = request.url.startsWith('/api/');
+      const api = isApiRequest(request);
       if (api && !fetchedByScript(request.headers)) return done(forbidden(MESSAGES.notForScripts));
       const guarded = !SAFE_METHODS.has(request.method) && api;
       done(

@@ -4,6 +4,7 @@ import fastifyStatic from '@fastify/static';
 import { MESSAGES } from '@porpoise/core';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
+import { isApiRequest } from '../lib/api-request.ts';
 
 /**
  * Serves the built web app and answers every unknown page route with its index.html
@@ -28,7 +29,7 @@ export const webPlugin = fp(
     app.setNotFoundHandler((request, reply) => {
       // A missing built file is a 404, never index.html: a browser would refuse HTML as a script.
       const isFile = request.url.startsWith('/assets/') || /\.[a-z0-9]+$/i.test(request.url.split('?')[0] ?? '');
-      if (request.url.startsWith('/api/') || request.url === '/api' || request.method !== 'GET' || isFile) {
+      if (isApiRequest(request) || request.method !== 'GET' || isFile) {
         return reply.code(404).send({ error: MESSAGES.notFound });
       }
       if (!hasWeb) {
