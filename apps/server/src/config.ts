@@ -32,12 +32,15 @@ export interface Config {
     loginPerUsername: RateRule;
     registerPerIp: RateRule;
     porpchatPerClient: RateRule;
-    /** Questions, answers, comments and messages together: about one every 5 s, burst-tolerant. */
+    /** Questions, answers, comments, messages, forums and new threads together: about one every 5 s, burst-tolerant. */
     postsPerAccount: RateRule;
     questionsPerDay: RateRule;
     answersPerDay: RateRule;
     commentsPerDay: RateRule;
     messagesPerDay: RateRule;
+    forumsPerDay: RateRule;
+    /** New direct threads (conversations started), not messages in them. */
+    threadsPerDay: RateRule;
     votesPerAccount: RateRule;
     votesPerDay: RateRule;
   };
@@ -82,6 +85,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       answersPerDay: rule(200, DAY_MS),
       commentsPerDay: rule(500, DAY_MS),
       messagesPerDay: rule(1_000, DAY_MS),
+      forumsPerDay: rule(10, DAY_MS),
+      threadsPerDay: rule(100, DAY_MS),
       votesPerAccount: rule(60, 60_000),
       votesPerDay: rule(1_000, DAY_MS),
     },

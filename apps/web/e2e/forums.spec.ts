@@ -77,4 +77,24 @@ test.describe('forums', () => {
     await expect(b.page.getByRole('log')).toContainText('Who has seen an anemone?');
     await expect(b.page.getByRole('log')).toContainText(a.account.username);
   });
+
+  test('the list shows a page of forums and loads older ones on request', async ({ browser }) => {
+    const { page } = await signedInPage(browser, 'ivy');
+    const prefix = `Shoal ${uniqueUsername('p')}`;
+    // One more than a page, so the first of them is only on the second page.
+    for (let i = 0; i <= 50; i++) {
+      const response = await page.request.post('/api/forum/addForum', {
+        data: { name: `${prefix} ${i}`, description: 'Paging' },
+      });
+      expect(response.status()).toBe(200);
+    }
+    await page.goto('/forums');
+    const forums = page.getByRole('list', { name: 'Forums' });
+    await expect(forums.getByRole('link', { name: `${prefix} 50`, exact: true })).toBeVisible();
+    await expect(forums.getByRole('listitem')).toHaveCount(50);
+    await expect(forums.getByRole('link', { name: `${prefix} 0`, exact: true })).toHaveCount(0);
+    await page.getByRole('button', { name: 'Load more forums' }).click();
+    await expect(forums.getByRole('link', { name: `${prefix} 0`, exact: true })).toBeVisible();
+    await expect(forums.getByRole('link', { name: `${prefix} 1`, exact: true })).toHaveCount(1);
+  });
 });

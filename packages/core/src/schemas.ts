@@ -102,11 +102,8 @@ export function firstIssue(error: z.ZodError): string {
   return error.issues[0]?.message ?? 'Invalid request';
 }
 
-/** GET /api/getQuestion's query: order, search, tag and paging (product.md section 3). */
-export const questionListQuery = z.object({
-  order: orderInput.default('newest'),
-  search: storableText('search').max(500).optional(),
-  tag: storableText('tag').max(LIMITS.tagNameMax).optional(),
+/** A list's page: at most `limit` rows (default 50, max 100) after `offset`. */
+const pageFields = {
   limit: z.coerce
     .number({ error: 'limit must be a number' })
     .int()
@@ -114,6 +111,14 @@ export const questionListQuery = z.object({
     .max(LIMITS.pageSizeMax)
     .default(LIMITS.pageSizeDefault),
   offset: z.coerce.number({ error: 'offset must be a number' }).int().min(0).max(1_000_000).default(0),
+};
+
+/** GET /api/getQuestion's query: order, search, tag and paging (product.md section 3). */
+export const questionListQuery = z.object({
+  order: orderInput.default('newest'),
+  search: storableText('search').max(500).optional(),
+  tag: storableText('tag').max(LIMITS.tagNameMax).optional(),
+  ...pageFields,
 });
 export type QuestionListQuery = z.infer<typeof questionListQuery>;
 
@@ -132,6 +137,13 @@ export const threadInput = z.object({
 
 /** A thread id: a numeric id, or PorpChat's fixed id. */
 export const threadIdInput = z.union([z.literal('porpchat'), idInput], { error: 'Invalid thread id' });
+
+/** GET /api/forum/getForums's query: one page of forums, newest first, or the forum of one thread. */
+export const forumListQuery = z.object({
+  username: z.string().optional(),
+  thread: threadIdInput.optional(),
+  ...pageFields,
+});
 
 export const messageInput = z.object({
   tid: threadIdInput,

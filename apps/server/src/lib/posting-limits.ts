@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type { Actor } from '../policies/actor.ts';
 import type { RateHit } from './rate-counters.ts';
 
-export type PostKind = 'question' | 'answer' | 'comment' | 'message' | 'vote';
+export type PostKind = 'question' | 'answer' | 'comment' | 'message' | 'forum' | 'thread' | 'vote';
 
 /**
  * Per-account limits on writing, like Discourse's: a burst-tolerant rate (about one post
@@ -20,6 +20,8 @@ export function postingHits(app: FastifyInstance, actor: Actor, kind: PostKind):
     answer: limits.answersPerDay,
     comment: limits.commentsPerDay,
     message: limits.messagesPerDay,
+    forum: limits.forumsPerDay,
+    thread: limits.threadsPerDay,
     vote: limits.votesPerDay,
   }[kind];
   const burst =

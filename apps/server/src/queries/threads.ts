@@ -94,11 +94,14 @@ export async function threadWithLastMessage(
   return { thread, last: last ? normalise(last) : null };
 }
 
-export async function listForums(db: Db) {
+/** One page of forums, newest first; with `threadId`, only the forum of that discussion thread. */
+export async function listForums(db: Db, page: { limit: number; offset: number; threadId?: number }) {
+  const where = page.threadId === undefined ? sql`` : sql`where thread_id = ${page.threadId}`;
   return (
     await queryRows<{ id: number; name: string; description: string; threadId: number | null }>(
       db,
-      sql`select id, name, description, thread_id as "threadId" from forums order by created_at desc nulls last, id desc`,
+      sql`select id, name, description, thread_id as "threadId" from forums ${where}
+        order by created_at desc nulls last, id desc limit ${page.limit} offset ${page.offset}`,
     )
   ).map((row) => ({ ...row, id: Number(row.id), threadId: row.threadId === null ? null : Number(row.threadId) }));
 }

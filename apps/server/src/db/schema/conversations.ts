@@ -97,6 +97,8 @@ export const forums = pgTable(
   (t) => [
     uniqueIndex('forums_name_lower_key').on(sql`lower(${t.name})`),
     index('forums_created_idx').on(t.createdAt.desc()),
+    // A discussion page finds its forum by thread.
+    uniqueIndex('forums_thread_key').on(t.threadId),
   ],
 );
 

@@ -1,25 +1,32 @@
-import { SOCKET_EVENTS } from '@porpoise/core';
-import { forumInput, z } from '@porpoise/core/schemas';
+import { PORPCHAT_THREAD_ID, SOCKET_EVENTS } from '@porpoise/core';
+import { forumInput, forumListQuery } from '@porpoise/core/schemas';
 import type { FastifyInstance } from 'fastify';
 import { createForum } from '../../commands/threads.ts';
 import { parse } from '../../lib/parse.ts';
+import { limitPosting } from '../../lib/posting-limits.ts';
 import { assertNamesSelf, requireActor } from '../../policies/actor.ts';
 import { presentForum } from '../../presenters/thread.ts';
 import { listForums } from '../../queries/threads.ts';
 
-const usernameQuery = z.object({ username: z.string().optional() });
-
-/** Forums are public to signed-in users; creating one creates its discussion thread. */
+/**
+ * Forums are public to signed-in users; creating one creates its discussion thread. The list
+ * comes a page at a time, and creating counts toward the poster's limits (product.md section 6).
+ */
 export async function forumRoutes(app: FastifyInstance) {
   app.get('/forum/getForums', async (request) => {
     const actor = requireActor(request.actor);
-    assertNamesSelf(actor, parse(usernameQuery, request.query).username);
-    return (await listForums(app.db)).map(presentForum);
+    const query = parse(forumListQuery, request.query);
+    assertNamesSelf(actor, query.username);
+    // PorpChat's thread is no forum's.
+    if (query.thread === PORPCHAT_THREAD_ID) return [];
+    const threadId = query.thread === undefined ? undefined : Number(query.thread);
+    return (await listForums(app.db, { ...query, threadId })).map(presentForum);
   });
 
   app.post('/forum/addForum', async (request) => {
     const actor = requireActor(request.actor);
     const input = parse(forumInput, request.body);
+    await limitPosting(app, actor, 'forum');
     const row = await createForum(app.db, actor, input.name, input.description);
     const forum = presentForum(row);
     app.realtime.toSignedIn(SOCKET_EVENTS.forumUpdate, forum);

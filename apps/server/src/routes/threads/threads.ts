@@ -4,6 +4,7 @@ import type { FastifyInstance } from 'fastify';
 import { createDirectThread, markLastRead } from '../../commands/threads.ts';
 import { notFound } from '../../lib/http-error.ts';
 import { parse } from '../../lib/parse.ts';
+import { limitPosting } from '../../lib/posting-limits.ts';
 import { assertNamesSelf, requireActor } from '../../policies/actor.ts';
 import { canMarkThreadRead, canReadThread } from '../../policies/threads.ts';
 import { presentThread } from '../../presenters/thread.ts';
@@ -37,6 +38,7 @@ export async function threadRoutes(app: FastifyInstance) {
     const input = parse(threadInput, request.body);
     const [own, recipient] = input.accounts;
     assertNamesSelf(actor, own);
+    await limitPosting(app, actor, 'thread');
     const { threadId, recipientId } = await createDirectThread(app.db, actor, recipient ?? '');
     const { thread, last } = await threadWithLastMessage(app.db, threadId);
     const presented = presentThread(thread, last ? [last] : []);

@@ -1,6 +1,6 @@
 import { useParams } from 'react-router';
 import { useAccount } from '@/features/auth/hooks/use-account';
-import { getForums } from '@/features/forums/api/get-forums';
+import { getForumOfThread } from '@/features/forums/api/get-forum-of-thread';
 import { ThreadView, type ThreadTopic } from '@/features/threads/components/thread-view';
 import { useRemoteData } from '@/hooks/use-remote-data';
 
@@ -11,8 +11,12 @@ import { useRemoteData } from '@/hooks/use-remote-data';
 export function ThreadRoute() {
   const { tid = '' } = useParams();
   const account = useAccount();
-  const [forums] = useRemoteData(`forums:${account.username}`, (signal) => getForums(account.username, signal));
-  const forum = forums.status === 'ready' ? forums.data.find((candidate) => candidate.thread === tid) : undefined;
-  const topic: ThreadTopic | null = forum === undefined ? null : { name: forum.name, description: forum.description };
+  const [forum] = useRemoteData(`forum-of:${account.username}:${tid}`, (signal) =>
+    getForumOfThread(account.username, tid, signal),
+  );
+  const topic: ThreadTopic | null =
+    forum.status === 'ready' && forum.data !== null
+      ? { name: forum.data.name, description: forum.data.description }
+      : null;
   return <ThreadView key={tid} tid={tid} username={account.username} topic={topic} />;
 }

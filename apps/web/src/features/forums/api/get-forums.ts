@@ -1,7 +1,10 @@
-import type { Forum } from '@porpoise/core';
+import { LIMITS, type Forum } from '@porpoise/core';
 import { apiRequest } from '@/lib/api-client';
 
-/** Every forum, newest first; each has its discussion thread's id. */
-export function getForums(username: string, signal?: AbortSignal): Promise<Forum[]> {
-  return apiRequest<Forum[]>('/forum/getForums', { query: { username }, signal });
+/** How many forums one request brings (the server's default page). */
+export const FORUM_PAGE_SIZE = LIMITS.pageSizeDefault;
+
+/** One page of forums, newest first, after the first `offset`; each has its discussion thread's id. */
+export function getForums(username: string, offset: number, signal?: AbortSignal): Promise<Forum[]> {
+  return apiRequest<Forum[]>('/forum/getForums', { query: { username, limit: FORUM_PAGE_SIZE, offset }, signal });
 }
