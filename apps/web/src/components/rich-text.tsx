@@ -1,13 +1,16 @@
 import { parseRichText } from '@porpoise/core';
+import { useMemo } from 'react';
 
 /**
  * User text as plain text with the spec's [text](https://...) links, which open in a
- * new tab. Nothing is ever inserted as HTML; line breaks are kept by the CSS.
+ * new tab. Nothing is ever inserted as HTML; line breaks are kept by the CSS. The text is
+ * parsed once per value, not on every render (live pages re-render often).
  */
 export function RichText({ text, className }: { text: string; className?: string }) {
+  const segments = useMemo(() => parseRichText(text), [text]);
   return (
     <div className={className === undefined ? 'rich-text' : `rich-text ${className}`}>
-      {parseRichText(text).map((segment, index) =>
+      {segments.map((segment, index) =>
         segment.kind === 'link' ? (
           <a key={index} href={segment.href} target="_blank" rel="noopener noreferrer">
             {segment.text}

@@ -5,14 +5,20 @@ import { addAnswer } from '../../commands/add-answer.ts';
 import { parse } from '../../lib/parse.ts';
 import { assertNamesSelf, requireActor } from '../../policies/actor.ts';
 import { presentAnswer } from '../../presenters/question.ts';
-import { postingHits } from '../../lib/posting-limits.ts';
+import { postingHits, refuseKnownOverLimit, remembering429 } from '../../lib/posting-limits.ts';
 
 export async function answerRoutes(app: FastifyInstance) {
   app.post('/answer/addAnswer', async (request) => {
     const actor = requireActor(request.actor);
+    // The limits are counted in the answer's own statement (one round trip per answer), so
+    // the text is checked first; an account already past them is refused before that.
+    refuseKnownOverLimit(app, actor, 'answer');
     const input = parse(answerInput, request.body);
     assertNamesSelf(actor, input.ans.ansBy);
-    const row = await addAnswer(app.db, actor, Number(input.qid), input.ans.text, postingHits(app, actor, 'answer'));
+    const hits = postingHits(app, actor, 'answer');
+    const row = await remembering429(app, actor, 'answer', () =>
+      addAnswer(app.db, actor, Number(input.qid), input.ans.text, hits),
+    );
     await app.contentCache.changed();
     const answer = presentAnswer(
       { id: row.id, text: row.text, ansBy: actor.username, ansDateTime: row.ansDateTime },

@@ -14,9 +14,9 @@ export async function commentRoutes(app: FastifyInstance) {
    */
   app.post('/comment/addComment', async (request) => {
     const actor = requireActor(request.actor);
+    await limitPosting(app, actor, 'comment');
     const input = parse(commentInput, request.body);
     assertNamesSelf(actor, input.comment.commentBy);
-    await limitPosting(app, actor, 'comment');
     const { comment: row, questionId } = await addComment(
       app.db,
       actor,

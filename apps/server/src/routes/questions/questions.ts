@@ -58,9 +58,9 @@ export async function questionRoutes(app: FastifyInstance) {
 
   app.post('/addQuestion', async (request) => {
     const actor = requireActor(request.actor);
+    await limitPosting(app, actor, 'question');
     const input = parse(questionInput, request.body);
     assertNamesSelf(actor, input.askedBy);
-    await limitPosting(app, actor, 'question');
     const questionId = await addQuestion(app.db, actor, { title: input.title, text: input.text, tagNames: input.tags });
     await app.contentCache.changed();
     const detail = await getQuestionDetail(app.db, questionId);

@@ -1,0 +1,233 @@
+// Issue 15 item 1: every rule that reads user text runs in linear time (product.md section 6,
+// "Text checks run in linear time"), and the scanners that replaced regular expressions
+// decide exactly as those expressions did.
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { hasValidHyperlinks, parseRichText, type RichSegment } from './rich-text.ts';
+import { parseSearch } from './search.ts';
+import {
+  answerTextError,
+  bioError,
+  commentTextError,
+  emailError,
+  forumDescriptionError,
+  forumNameError,
+  messageError,
+  parseTagNames,
+  passwordError,
+  porpNameError,
+  questionTextError,
+  recipientError,
+  titleError,
+  usernameError,
+} from './validation.ts';
+
+const LENGTH = 30_000;
+const fill = (unit: string) => unit.repeat(Math.ceil(LENGTH / unit.length)).slice(0, LENGTH);
+
+/** 30,000-character texts built to make a backtracking matcher retry from every position. */
+const ADVERSARIAL: Record<string, string> = {
+  '[': fill('['),
+  '(': fill('('),
+  '*': fill('*'),
+  backticks: fill('`'),
+  '>': fill('>'),
+  '](': fill(']('),
+  '[a](': fill('[a]('),
+  '[a](https://': fill('[a](https://'),
+  '[[]]((': fill('[[]](('),
+  '[ ] at the end': `${fill('[')}]`,
+  'a@ then dots': `a@${fill('.')}`,
+  'a@a then dots then @': `a@a${fill('.').slice(4)}@`,
+  'spaces and [': fill(' ['),
+  mixed: fill('[*(`>](a)[b](https://x'),
+  'valid links': fill('[docs](https://example.com/a?b=1) '),
+  'links with bad urls': fill('[x](http://no) '),
+  'emoji and [': fill('🐬['),
+};
+
+/** Every rule that reads what a user typed, as the forms and the server's schemas call them. */
+const RULES: Record<string, (text: string) => unknown> = {
+  hasValidHyperlinks,
+  parseRichText,
+  parseSearch,
+  parseTagNames,
+  questionTextError,
+  answerTextError,
+  commentTextError,
+  messageError,
+  titleError,
+  bioError,
+  forumNameError,
+  forumDescriptionError,
+  porpNameError,
+  recipientError,
+  usernameError,
+  emailError,
+  passwordError,
+};
+
+/**
+ * The fastest of several runs, in milliseconds. The work is the same every run, so the
+ * fastest measures it; the slower ones add whatever else the shared machine was doing.
+ */
+function fastestOf(runs: number, work: () => unknown): number {
+  let fastest = Infinity;
+  for (let i = 0; i < runs; i++) {
+    const start = Date.now();
+    work();
+    fastest = Math.min(fastest, Date.now() - start);
+  }
+  return fastest;
+}
+
+describe('text rules on 30,000-character adversarial input', () => {
+  const cases = Object.entries(RULES).flatMap(([rule, check]) =>
+    Object.entries(ADVERSARIAL).map(([input, text]) => [rule, input, check, text] as const),
+  );
+
+  // The link pattern took 370 ms on 29,000 `[` and the search pattern over a second on
+  // 30,000; linear scans take about a millisecond. 50 ms leaves room for a busy machine
+  // without letting quadratic work pass.
+  it.each(cases)('%s on %s takes a few milliseconds', (_rule, _input, check, text) => {
+    expect(fastestOf(5, () => check(text))).toBeLessThan(50);
+  });
+});
+
+// The regular expressions the scanners replaced, kept here only to compare decisions on
+// short inputs (at most 200 characters), where their backtracking costs nothing.
+const OLD_LINK_PATTERN = /\[([^\]]*)\]\(([^)]*)\)/g;
+const OLD_SAFE_URL_REST = /^[^\s"'<>`]+$/;
+const oldIsSafeHttpsUrl = (url: string) =>
+  url.startsWith('https://') && OLD_SAFE_URL_REST.test(url.slice('https://'.length));
+
+function oldHasValidHyperlinks(text: string): boolean {
+  for (const [, label = '', url = ''] of text.matchAll(OLD_LINK_PATTERN)) {
+    if (label.trim() === '' || !oldIsSafeHttpsUrl(url)) return false;
+  }
+  return true;
+}
+
+function oldParseRichText(text: string): RichSegment[] {
+  const segments: RichSegment[] = [];
+  let last = 0;
+  for (const match of text.matchAll(OLD_LINK_PATTERN)) {
+    const [whole, label = '', url = ''] = match;
+    if (label.trim() === '' || !oldIsSafeHttpsUrl(url)) continue;
+    if (match.index > last) segments.push({ kind: 'text', text: text.slice(last, match.index) });
+    segments.push({ kind: 'link', text: label, href: url });
+    last = match.index + whole.length;
+  }
+  if (last < text.length) segments.push({ kind: 'text', text: text.slice(last) });
+  return segments;
+}
+
+function oldParseSearch(text: string) {
+  const tags = [...text.matchAll(/\[([^\]\s]+)\]/g)].map((match) => (match[1] ?? '').toLowerCase());
+  const words = text
+    .replace(/\[[^\]\s]*\]/g, ' ')
+    .split(/\s+/)
+    .filter(Boolean)
+    .map((word) => word.toLowerCase());
+  return { tags: [...new Set(tags)].slice(0, 20), words: [...new Set(words)].slice(0, 20) };
+}
+
+const OLD_EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+
+/** Short texts over the characters the rules care about, plus anything at all. */
+const shortText = fc.oneof(
+  fc
+    .array(
+      fc.constantFrom(
+        '[',
+        ']',
+        '(',
+        ')',
+        'a',
+        'B',
+        ' ',
+        '\n',
+        '\u00a0',
+        '\u3000',
+        '\ufeff',
+        '@',
+        '.',
+        '"',
+        '<',
+        '`',
+        'https://',
+        'http://',
+        'x.y',
+        '🐬',
+      ),
+      { maxLength: 60 },
+    )
+    .map((parts) => parts.join('').slice(0, 200)),
+  fc.string({ maxLength: 200 }),
+  fc.string({ unit: 'binary', maxLength: 200 }),
+);
+
+describe('the scanners decide exactly as the regular expressions they replaced', () => {
+  const runs = { numRuns: 3_000 };
+
+  it('finds the same links', () => {
+    fc.assert(
+      fc.property(shortText, (text) => {
+        expect(parseRichText(text)).toEqual(oldParseRichText(text));
+        expect(hasValidHyperlinks(text)).toBe(oldHasValidHyperlinks(text));
+      }),
+      runs,
+    );
+  });
+
+  it('finds the same tags and words in a search', () => {
+    fc.assert(
+      fc.property(shortText, (text) => {
+        expect(parseSearch(text)).toEqual(oldParseSearch(text));
+      }),
+      runs,
+    );
+  });
+
+  it('accepts the same emails', () => {
+    fc.assert(
+      fc.property(shortText, (text) => {
+        const email = text.trim();
+        const before = email === '' || !OLD_EMAIL_PATTERN.test(email) || email.length > 254;
+        expect(emailError(text) !== null).toBe(before);
+      }),
+      runs,
+    );
+  });
+
+  it.each([
+    'see [docs](https://example.com) and [more](https://example.org/x)',
+    '[[a](https://x)',
+    '[a]](https://x)',
+    '[a]((https://x))',
+    '[a](https://x)[b](https://y)',
+    '[ ](https://x) then [a](https://y)',
+    '[a] (https://x)',
+    '[a](https://x',
+    '[a](https://x y)',
+    'text [a](\nhttps://x) more',
+  ])('agrees on %s', (text) => {
+    expect(parseRichText(text)).toEqual(oldParseRichText(text));
+    expect(hasValidHyperlinks(text)).toBe(oldHasValidHyperlinks(text));
+  });
+
+  it.each(['[js] [TS] arrays', '[] [a b] c', '[[x]] y', 'a[b]c d', '[unclosed and [closed]', '[a]\u00a0[b]'])(
+    'parses the search %s the same way',
+    (text) => {
+      expect(parseSearch(text)).toEqual(oldParseSearch(text));
+    },
+  );
+
+  it.each(['a@b.c', 'a@b', 'a@.b', 'a@b.', 'a@b..c', 'a@@b.c', '@b.c', 'a b@c.d', ' a@b.c ', 'a@b.c.d', 'a@..'])(
+    'decides the email %s the same way',
+    (text) => {
+      const email = text.trim();
+      expect(emailError(text) === null).toBe(email !== '' && OLD_EMAIL_PATTERN.test(email));
+    },
+  );
+});
