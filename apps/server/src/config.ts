@@ -28,8 +28,10 @@ export interface Config {
   webDistDir: string;
   migrationsDir: string;
   rateLimits: {
-    loginPerIp: RateRule;
-    loginPerUsername: RateRule;
+    /** Wrong passwords from one client address, for any usernames. */
+    loginFailuresPerAddress: RateRule;
+    /** Wrong passwords for one username from one client address: other addresses never lock its owner out. */
+    loginFailuresPerUsernameAndAddress: RateRule;
     registerPerIp: RateRule;
     porpchatPerClient: RateRule;
     /** Questions, answers, comments, messages, forums and new threads together: about one every 5 s, burst-tolerant. */
@@ -76,8 +78,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     webDistDir: path.resolve(serverRoot, '../web/dist'),
     migrationsDir: path.resolve(serverRoot, 'drizzle'),
     rateLimits: {
-      loginPerIp: rule(20, 10 * 60_000),
-      loginPerUsername: rule(10, 10 * 60_000),
+      loginFailuresPerAddress: rule(20, 10 * 60_000),
+      loginFailuresPerUsernameAndAddress: rule(10, 10 * 60_000),
       registerPerIp: rule(10, 60 * 60_000),
       porpchatPerClient: rule(10, 10_000),
       postsPerAccount: rule(12, 60_000),

@@ -12,6 +12,8 @@ export interface RateLimiter {
   hitEach(hits: RateHit[]): Promise<void>;
   /** Forgets a key (a successful sign-in clears that username's failures). */
   reset(key: string): Promise<void>;
+  /** Takes back one hit on a key (a sign-in attempt whose password proved right). */
+  refund(key: string): Promise<void>;
 }
 
 /**
@@ -27,6 +29,9 @@ export function createRateLimiter(db: Db): RateLimiter {
     hitEach,
     async reset(key) {
       await db.execute(sql`delete from rate_limits where key = ${key}`);
+    },
+    async refund(key) {
+      await db.execute(sql`update rate_limits set count = count - 1 where key = ${key} and count > 0`);
     },
   };
 }

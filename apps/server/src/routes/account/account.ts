@@ -36,11 +36,22 @@ export async function accountRoutes(app: FastifyInstance) {
     return presentAccount(account);
   });
 
+  /**
+   * Wrong passwords are counted per client address and per username at that address
+   * (product.md section 6), so failures elsewhere never refuse the owner. Each attempt
+   * takes its place among the failures before its hash runs and gives it back when the
+   * password proves right: parallel guesses cannot pass the limit, and right passwords
+   * never count.
+   */
   app.post('/account/login', async (request, reply) => {
-    await app.rateLimiter.hit(`login:ip:${addressKey(request.ip)}`, limits.loginPerIp);
     const input = parse(loginInput, request.body);
-    const usernameKey = `login:user:${input.username.toLowerCase()}`;
-    await app.rateLimiter.hit(usernameKey, limits.loginPerUsername);
+    const address = addressKey(request.ip);
+    const perAddress = `login:ip:${address}`;
+    const perUsername = `login:ip:${address}:user:${input.username.toLowerCase()}`;
+    await app.rateLimiter.hitEach([
+      { key: perUsername, rule: limits.loginFailuresPerUsernameAndAddress },
+      { key: perAddress, rule: limits.loginFailuresPerAddress },
+    ]);
     const [account] = await app.db
       .select()
       .from(accounts)
@@ -49,7 +60,8 @@ export async function accountRoutes(app: FastifyInstance) {
     // An unknown name costs the same hash as a wrong password, and gets the same answer.
     const valid = await verifyPassword(input.password, account?.passwordHash ?? (await decoyHash));
     if (!account || !valid) throw invalidLogin();
-    await app.rateLimiter.reset(usernameKey);
+    await app.rateLimiter.reset(perUsername);
+    await app.rateLimiter.refund(perAddress);
     await dropIncomingSession(request);
     const { token } = await app.sessions.create(account.id);
     setSessionCookie(reply, token);
