@@ -26,7 +26,7 @@ export const MESSAGES = {
   forumDescriptionEmpty: 'Description cannot be empty',
   forumNameTaken: 'Forum name already exists',
   porpNameRequired: 'Username cannot be empty',
-  porpNameTaken: 'That name belongs to a registered member. Please choose another.',
+  porpNameTaken: 'That name belongs to a member',
   messageEmpty: 'Message cannot be empty',
   notSignedIn: 'You must be signed in',
   forbidden: 'You may not do that',

@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { sql } from 'drizzle-orm';
 import { afterAll, describe, expect, it } from 'vitest';
+import { nameSkeleton } from '@porpoise/core/skeleton';
 import { loadConfig } from '../config.ts';
 import { DATABASE_KINDS, createPostgresDatabase } from '../test/databases.ts';
 import { openDatabase, queryRows, type DatabaseOptions } from './client.ts';
@@ -133,6 +134,41 @@ describe.each(DATABASE_KINDS)('migration 0007 (PorpChat keeps no read receipts) 
         sql`select t.kind from message_reads r join messages m on m.id = r.message_id join threads t on t.id = m.thread_id`,
       );
       expect(kept.map((row) => row.kind)).toEqual(['forum']);
+    } finally {
+      await migrated.close();
+    }
+  }, 60_000);
+});
+
+// Trust #15 item 8: accounts made before 0009 get their username's skeleton.
+describe.each(DATABASE_KINDS)('migration 0009 (username skeletons) on %s', (kind) => {
+  const cleanups: Array<() => Promise<void> | void> = [];
+  afterAll(async () => {
+    for (const cleanup of cleanups.reverse()) await cleanup();
+  });
+
+  it('fills the skeleton of every existing username, as PorpChat names are compared', async () => {
+    const before = migrationsBefore('0009_username-skeleton');
+    cleanups.push(() => rmSync(before, { recursive: true, force: true }));
+    const options = await storageFor(kind, cleanups);
+    const usernames = ['Alice', 'M1LL0_.-', 'bob'];
+
+    const old = await openDatabase(options(before));
+    for (const username of usernames) {
+      await old.db.execute(
+        sql`insert into accounts (username, email, password_hash) values (${username}, ${`${username}@x.example`}, 'x')`,
+      );
+    }
+    await old.close();
+
+    const migrated = await openDatabase(options(migrationsDir));
+    try {
+      const rows = await queryRows<{ username: string; skeleton: string }>(
+        migrated.db,
+        sql`select username, username_skeleton as skeleton from accounts order by id`,
+      );
+      expect(rows).toEqual(usernames.map((username) => ({ username, skeleton: nameSkeleton(username) })));
+      expect(rows[0]?.skeleton).toBe(nameSkeleton('\u0430l\u200Bice'));
     } finally {
       await migrated.close();
     }

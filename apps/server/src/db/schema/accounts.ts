@@ -12,9 +12,18 @@ export const accounts = pgTable(
     lowVision: boolean('low_vision').notNull().default(false),
     colorBlindness: text('color_blindness').notNull().default('none'),
     createdAt: at('created_at').notNull().defaultNow(),
+    /**
+     * nameSkeleton(username) from packages/core/src/skeleton.ts, written out for the characters
+     * a username may hold (A-Z, a-z, 0-9, dot, dash, underscore): PorpChat names that look
+     * like a member's are found by this index, not by scanning accounts.
+     */
+    usernameSkeleton: text('username_skeleton')
+      .notNull()
+      .generatedAlwaysAs(sql`replace(translate(lower(username), '01l', 'oii'), 'm', 'rn')`),
   },
   (t) => [
     uniqueIndex('accounts_username_lower_key').on(sql`lower(${t.username})`),
+    index('accounts_username_skeleton_idx').on(t.usernameSkeleton),
     uniqueIndex('accounts_email_lower_key').on(sql`lower(${t.email})`),
     check(
       'accounts_color_blindness_check',

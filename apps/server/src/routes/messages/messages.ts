@@ -1,6 +1,7 @@
 import { MESSAGES, SOCKET_EVENTS } from '@porpoise/core';
 import { messageInput, porpNameInput, readMessageInput } from '@porpoise/core/schemas';
-import { sql } from 'drizzle-orm';
+import { nameSkeleton } from '@porpoise/core/skeleton';
+import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { markRead, postMessage } from '../../commands/threads.ts';
 import { accounts } from '../../db/schema.ts';
@@ -14,14 +15,19 @@ import { findThread, getMessage, threadWithLastMessage, type ThreadRow } from '.
 import { limitPosting } from '../../lib/posting-limits.ts';
 
 export async function messageRoutes(app: FastifyInstance) {
-  /** PorpChat names are typed, not owned; a registered member's name is theirs alone. */
+  /**
+   * PorpChat names are typed, not owned; a name that looks like a member's (case, confusables,
+   * zero-width and bidi characters aside) is theirs alone, found through the skeleton index.
+   */
   async function porpchatSender(actor: Actor | null, typed: string | undefined): Promise<string> {
     const name = parse(porpNameInput, typed ?? '');
-    if (actor && actor.username.toLowerCase() === name.toLowerCase()) return actor.username;
+    const skeleton = nameSkeleton(name);
+    if (actor && nameSkeleton(actor.username) === skeleton) return actor.username;
     const [owner] = await app.db
       .select({ id: accounts.id })
       .from(accounts)
-      .where(sql`lower(${accounts.username}) = lower(${name})`);
+      .where(eq(accounts.usernameSkeleton, skeleton))
+      .limit(1);
     if (owner) throw conflict(MESSAGES.porpNameTaken);
     return name;
   }
