@@ -25,8 +25,8 @@ export async function forumRoutes(app: FastifyInstance) {
 
   app.post('/forum/addForum', async (request) => {
     const actor = requireActor(request.actor);
-    const input = parse(forumInput, request.body);
     await limitPosting(app, actor, 'forum');
+    const input = parse(forumInput, request.body);
     const row = await createForum(app.db, actor, input.name, input.description);
     const forum = presentForum(row);
     app.realtime.toSignedIn(SOCKET_EVENTS.forumUpdate, forum);
