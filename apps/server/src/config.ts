@@ -1,6 +1,7 @@
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseTrustProxy, type TrustProxy } from './lib/client-address.ts';
+import { PASSWORD_PARAMS, type ScryptParams } from './lib/password.ts';
 
 /** Requests allowed per window; `RATE_LIMIT_MULTIPLIER` scales every max (tests raise it). */
 export interface RateRule {
@@ -25,6 +26,8 @@ export interface Config {
   /** Which peers are proxies whose X-Forwarded-For entries name the client (TRUST_PROXY). */
   trustProxy: TrustProxy;
   logLevel: string;
+  /** scrypt's cost for new password hashes: OWASP's minimum (tests use cheaper ones). */
+  passwordHashing: ScryptParams;
   webDistDir: string;
   migrationsDir: string;
   rateLimits: {
@@ -75,6 +78,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     realtimeHeartbeatMs: 5_000,
     trustProxy: parseTrustProxy(env.TRUST_PROXY),
     logLevel: env.LOG_LEVEL ?? 'info',
+    passwordHashing: PASSWORD_PARAMS,
     webDistDir: path.resolve(serverRoot, '../web/dist'),
     migrationsDir: path.resolve(serverRoot, 'drizzle'),
     rateLimits: {

@@ -5,7 +5,7 @@ import type { Db } from '../db/client.ts';
 import { accounts, profiles } from '../db/schema.ts';
 import { uniqueViolation } from '../lib/db-errors.ts';
 import { conflict } from '../lib/http-error.ts';
-import { hashPassword } from '../lib/password.ts';
+import { hashPassword, type ScryptParams } from '../lib/password.ts';
 import type { AccountRow } from '../lib/sessions.ts';
 
 async function assertAvailable(db: Db, username: string, email: string): Promise<void> {
@@ -19,9 +19,9 @@ async function assertAvailable(db: Db, username: string, email: string): Promise
 }
 
 /** Creates an account and its empty profile in one transaction. */
-export async function registerAccount(db: Db, input: RegisterInput): Promise<AccountRow> {
+export async function registerAccount(db: Db, input: RegisterInput, hashing?: ScryptParams): Promise<AccountRow> {
   await assertAvailable(db, input.username, input.email);
-  const passwordHash = await hashPassword(input.password);
+  const passwordHash = await hashPassword(input.password, hashing);
   try {
     return await db.transaction(async (tx) => {
       const [account] = await tx

@@ -2,6 +2,7 @@ import type { AddressInfo } from 'node:net';
 import type { FastifyInstance } from 'fastify';
 import { buildApp } from '../app.ts';
 import { loadConfig, type Config } from '../config.ts';
+import type { ScryptParams } from '../lib/password.ts';
 import { createTestDatabase, type DatabaseKind } from './databases.ts';
 
 export interface TestApp {
@@ -10,6 +11,13 @@ export interface TestApp {
   url: string;
   close(): Promise<void>;
 }
+
+/**
+ * scrypt at N=2^10 (1 MiB, about a millisecond) instead of production's 2^17 (128 MiB,
+ * hundreds of milliseconds), so suites that register many accounts stay fast; a test that
+ * needs the production parameters sets them back in `configure`.
+ */
+export const TEST_PASSWORD_PARAMS: ScryptParams = { N: 2 ** 10, r: 8, p: 1 };
 
 /** Builds the real app on a fresh database of `kind` and listens on a free loopback port. */
 export async function startTestApp(
@@ -22,6 +30,7 @@ export async function startTestApp(
   } = {},
 ): Promise<TestApp> {
   const config = loadConfig({ RATE_LIMIT_MULTIPLIER: '1000', LOG_LEVEL: 'info', ...options.env });
+  config.passwordHashing = TEST_PASSWORD_PARAMS;
   options.configure?.(config);
   const database = await createTestDatabase(kind, options.databaseUrl);
   const app = await buildApp({ config, database, logger: Boolean(options.logStream), logStream: options.logStream });

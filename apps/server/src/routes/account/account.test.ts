@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { queryRows } from '../../db/client.ts';
 import { DATABASE_KINDS } from '../../test/databases.ts';
 import { registerUser, sessionCookie, uniqueName } from '../../test/factories.ts';
-import { startTestApp, type TestApp } from '../../test/test-app.ts';
+import { startTestApp, TEST_PASSWORD_PARAMS, type TestApp } from '../../test/test-app.ts';
 
 describe.each(DATABASE_KINDS)('accounts on %s', (kind) => {
   let t: TestApp;
@@ -62,7 +62,8 @@ describe.each(DATABASE_KINDS)('accounts on %s', (kind) => {
         sql`select password_hash from accounts where username = ${user.username}`,
       );
       const hash = rows[0]?.password_hash ?? '';
-      expect(hash).toMatch(/^scrypt\$32768\$8\$1\$/);
+      // The test app's cheap parameters; trust/password-hashing.test.ts proves production's.
+      expect(hash.startsWith(`scrypt$${TEST_PASSWORD_PARAMS.N}$8$1$`)).toBe(true);
       expect(hash).not.toContain('plain-secret-1');
       const other = await registerUser(t.app, { password: 'plain-secret-1' });
       const otherRows = await queryRows<{ password_hash: string }>(

@@ -4,11 +4,12 @@ import { saveAccessibilitySettings } from '../../commands/account-settings.ts';
 import { eq, sql } from 'drizzle-orm';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { registerAccount } from '../../commands/register-account.ts';
+import { upgradePasswordHash } from '../../commands/upgrade-password-hash.ts';
 import { accounts } from '../../db/schema.ts';
 import { addressKey } from '../../lib/client-address.ts';
 import { HttpError, unauthorized } from '../../lib/http-error.ts';
 import { parse } from '../../lib/parse.ts';
-import { decoyHash, verifyPassword } from '../../lib/password.ts';
+import { decoyHash, needsRehash, verifyPassword } from '../../lib/password.ts';
 import { clearSessionCookie, setSessionCookie } from '../../plugins/auth.ts';
 import { assertNamesSelf, requireActor } from '../../policies/actor.ts';
 import { presentAccount } from '../../presenters/account.ts';
@@ -29,7 +30,7 @@ export async function accountRoutes(app: FastifyInstance) {
   app.post('/account/addAccount', async (request, reply) => {
     await app.rateLimiter.hit(`register:ip:${addressKey(request.ip)}`, limits.registerPerIp);
     const input = parse(registerInput, request.body);
-    const account = await registerAccount(app.db, input);
+    const account = await registerAccount(app.db, input, app.config.passwordHashing);
     await dropIncomingSession(request);
     const { token } = await app.sessions.create(account.id);
     setSessionCookie(reply, token);
@@ -58,10 +59,18 @@ export async function accountRoutes(app: FastifyInstance) {
       .where(sql`lower(${accounts.username}) = lower(${input.username})`)
       .limit(1);
     // An unknown name costs the same hash as a wrong password, and gets the same answer.
-    const valid = await verifyPassword(input.password, account?.passwordHash ?? (await decoyHash));
+    const hashing = app.config.passwordHashing;
+    const valid = await verifyPassword(input.password, account?.passwordHash ?? (await decoyHash(hashing)));
     if (!account || !valid) throw invalidLogin();
     await app.rateLimiter.reset(perUsername);
     await app.rateLimiter.refund(perAddress);
+    // A hash made with older, cheaper parameters is rewritten now; if that cannot run (every
+    // hashing slot busy), the sign-in still succeeds and the next one tries again.
+    if (needsRehash(account.passwordHash, hashing)) {
+      await upgradePasswordHash(app.db, account, input.password, hashing).catch((error: unknown) =>
+        request.log.warn({ err: error }, 'password hash upgrade postponed'),
+      );
+    }
     await dropIncomingSession(request);
     const { token } = await app.sessions.create(account.id);
     setSessionCookie(reply, token);

@@ -1,0 +1,21 @@
+import { and, eq } from 'drizzle-orm';
+import type { Db } from '../db/client.ts';
+import { accounts } from '../db/schema.ts';
+import { hashPassword, type ScryptParams } from '../lib/password.ts';
+
+/**
+ * Rewrites an account's password hash with `params` (at a sign-in whose password was
+ * right, the only time we hold it), unless the hash changed meanwhile.
+ */
+export async function upgradePasswordHash(
+  db: Db,
+  account: { id: number; passwordHash: string },
+  password: string,
+  params: ScryptParams,
+): Promise<void> {
+  const upgraded = await hashPassword(password, params);
+  await db
+    .update(accounts)
+    .set({ passwordHash: upgraded })
+    .where(and(eq(accounts.id, account.id), eq(accounts.passwordHash, account.passwordHash)));
+}
