@@ -36,7 +36,10 @@ export interface Config {
     /** Wrong passwords for one username from one client address: other addresses never lock its owner out. */
     loginFailuresPerUsernameAndAddress: RateRule;
     registerPerIp: RateRule;
+    /** PorpChat posts per client (an account, else an address): about 10 per 10 s. */
     porpchatPerClient: RateRule;
+    /** PorpChat posts a day from one client address, members' and visitors' alike. */
+    porpchatPerAddressPerDay: RateRule;
     /** Questions, answers, comments, messages, forums and new threads together: about one every 5 s, burst-tolerant. */
     postsPerAccount: RateRule;
     questionsPerDay: RateRule;
@@ -86,6 +89,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       loginFailuresPerUsernameAndAddress: rule(10, 10 * 60_000),
       registerPerIp: rule(10, 60 * 60_000),
       porpchatPerClient: rule(10, 10_000),
+      porpchatPerAddressPerDay: rule(500, DAY_MS),
       postsPerAccount: rule(12, 60_000),
       questionsPerDay: rule(50, DAY_MS),
       answersPerDay: rule(200, DAY_MS),

@@ -16,6 +16,21 @@ export async function limitPosting(app: FastifyInstance, actor: Actor, kind: Pos
   await remembering429(app, actor, kind, () => app.rateLimiter.hitEach(postingHits(app, actor, kind)));
 }
 
+/**
+ * PorpChat's limits (product.md section 4): about 10 posts per 10 s per client (an account,
+ * else an address) and 500 a day per address, whoever posts from it. A member's PorpChat
+ * posts are messages too, held to their account's caps first (12 posts a minute, 1,000
+ * messages a day), so a typed name is no way around them. `address` is the addressKey.
+ */
+export async function limitPorpchat(app: FastifyInstance, actor: Actor | null, address: string): Promise<void> {
+  if (actor) await limitPosting(app, actor, 'message');
+  const limits = app.config.rateLimits;
+  await app.rateLimiter.hitEach([
+    { key: `porpchat:${actor ? `user:${actor.id}` : `ip:${address}`}`, rule: limits.porpchatPerClient },
+    { key: `porpchat:day:ip:${address}`, rule: limits.porpchatPerAddressPerDay },
+  ]);
+}
+
 /** The counters one post of `kind` bumps (for a command that counts them in its own statement). */
 export function postingHits(app: FastifyInstance, actor: Actor, kind: PostKind): RateHit[] {
   const limits = app.config.rateLimits;

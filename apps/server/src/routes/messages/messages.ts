@@ -12,7 +12,7 @@ import { assertNamesSelf, requireActor, type Actor } from '../../policies/actor.
 import { canMarkThreadRead, canPostToThread, canReadThread } from '../../policies/threads.ts';
 import { presentMessage, presentThread, threadIdOf } from '../../presenters/thread.ts';
 import { findThread, getMessage, threadWithLastMessage, type ThreadRow } from '../../queries/threads.ts';
-import { limitPosting } from '../../lib/posting-limits.ts';
+import { limitPorpchat, limitPosting } from '../../lib/posting-limits.ts';
 
 export async function messageRoutes(app: FastifyInstance) {
   /**
@@ -48,10 +48,7 @@ export async function messageRoutes(app: FastifyInstance) {
     const input = parse(messageInput, request.body);
     const thread = await findThread(app.db, input.tid);
     if (thread?.kind === 'porpchat') {
-      await app.rateLimiter.hit(
-        `porpchat:${request.actor ? `user:${request.actor.id}` : `ip:${addressKey(request.ip)}`}`,
-        app.config.rateLimits.porpchatPerClient,
-      );
+      await limitPorpchat(app, request.actor, addressKey(request.ip));
     } else {
       const actor = requireActor(request.actor);
       assertNamesSelf(actor, input.msg.sender);
