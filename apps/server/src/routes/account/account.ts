@@ -28,6 +28,8 @@ export async function accountRoutes(app: FastifyInstance) {
   }
 
   app.post('/account/addAccount', async (request, reply) => {
+    // Counted before anything is read: 'Email already in use' tells whether an email has an
+    // account, so each address learns that of at most 10 emails an hour.
     await app.rateLimiter.hit(`register:ip:${addressKey(request.ip)}`, limits.registerPerIp);
     const input = parse(registerInput, request.body);
     const account = await registerAccount(app.db, input, app.config.passwordHashing);
