@@ -1,5 +1,13 @@
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { expect, test, type Browser, type Page } from '@playwright/test';
 import { newTestAccount } from './support';
+
+/** A 1x1 transparent PNG, the picture the image servers answer with. */
+const PIXEL = Buffer.from(
+  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAQAAAC1HAwCAAAAC0lEQVR42mNkYAAAAAYAAjCB0C8AAAAASUVORK5CYII=',
+  'base64',
+);
 
 /** An anonymous visitor who entered PorpChat under a name, with the socket connected. */
 async function porpVisitor(browser: Browser, name: string): Promise<Page> {
@@ -69,6 +77,80 @@ test.describe('PorpChat room', () => {
     const texts = await max.getByRole('log').getByRole('listitem').allTextContents();
     const mine = texts.filter((text) => text.includes(suffix));
     expect(mine[0]).toContain(`Hello from Kim ${suffix}`);
+  });
+
+  test("an image from elsewhere loads only when pressed (https only, no Referer); Porpoise's own shows at once", async ({
+    browser,
+    baseURL,
+  }) => {
+    // Another origin on 127.0.0.1 (another port): its plain-http side is a real server that
+    // counts what reaches it; its https side is answered by Playwright, the network being closed.
+    const reached: string[] = [];
+    const elsewhere = http.createServer((request, response) => {
+      reached.push(request.url ?? '');
+      response.writeHead(200, { 'content-type': 'image/png' }).end(PIXEL);
+    });
+    await new Promise<void>((resolve) => elsewhere.listen(0, '127.0.0.1', resolve));
+    const { port } = elsewhere.address() as AddressInfo;
+    try {
+      const suffix = Date.now().toString(36);
+      const reader = await porpVisitor(browser, `Reader ${suffix}`);
+      const requested: string[] = [];
+      reader.on('request', (request) => {
+        if (new URL(request.url()).port === String(port)) requested.push(request.url());
+      });
+      await reader
+        .context()
+        .route(`https://127.0.0.1:${port}/**`, (route) => route.fulfill({ contentType: 'image/png', body: PIXEL }));
+      const poster = await porpVisitor(browser, `Poster ${suffix}`);
+      const box = poster.getByLabel('Message', { exact: true });
+      const send = async (content: string) => {
+        await box.fill(content);
+        await box.press('Enter');
+        await expect(box).toHaveValue('');
+      };
+      // The poster's messages (the history may hold other tests' images).
+      const log = reader.getByRole('log');
+      const mine = log.getByRole('listitem').filter({ hasText: `Poster ${suffix}` });
+
+      // https elsewhere: a button, and nothing fetched until it is pressed.
+      const pixel = `https://127.0.0.1:${port}/px.png?who=${suffix}`;
+      await send(`IMG:${pixel}`);
+      const button = mine.getByRole('button', { name: `Show image from 127.0.0.1:${port}` });
+      await expect(button).toBeVisible();
+      await expect(mine.getByRole('img')).toHaveCount(0);
+      expect(requested).toEqual([]);
+      const fetched = reader.waitForRequest(pixel);
+      await button.click();
+      expect((await fetched).headers().referer).toBeUndefined();
+      const image = mine.getByRole('img', { name: `Image from Poster ${suffix}` });
+      await expect(image).toBeVisible();
+      await expect(image).toHaveAttribute('referrerpolicy', 'no-referrer');
+      await expect(image).toBeFocused();
+      // decode() settles once the picture has loaded: the pressed image really shows.
+      expect(
+        await image.evaluate(async (element: HTMLImageElement) => (await element.decode(), element.naturalWidth)),
+      ).toBe(1);
+
+      // http elsewhere: text, never fetched.
+      const plain = `http://127.0.0.1:${port}/px.png?who=${suffix}`;
+      await send(`IMG:${plain}`);
+      await expect(log).toContainText(`IMG:${plain}`);
+
+      // Porpoise's own origin: an image at once, without a Referer either.
+      const own = `${baseURL}/favicon.svg?${suffix}`;
+      const ownFetched = reader.waitForRequest(own);
+      await send(`IMG:${own}`);
+      expect((await ownFetched).headers().referer).toBeUndefined();
+      await expect(mine.getByRole('img')).toHaveCount(2);
+      await expect(mine.getByRole('img').nth(1)).toHaveAttribute('src', own);
+      await expect(mine.getByRole('img').nth(1)).toHaveAttribute('referrerpolicy', 'no-referrer');
+
+      expect(requested).toEqual([pixel]);
+      expect(reached).toEqual([]);
+    } finally {
+      await new Promise((resolve) => elsewhere.close(resolve));
+    }
   });
 
   test("a registered member's name cannot be used, and a signed-in member can chat too", async ({ browser }) => {
