@@ -12,4 +12,12 @@ describe('loadConfig', () => {
     expect(loadConfig({ DATABASE_POOL_SIZE: '0' }).databasePoolSize).toBe(8);
     expect(loadConfig({ DATABASE_POOL_SIZE: '-4' }).databasePoolSize).toBe(1);
   });
+
+  it('restarts the embedded database thread 3 times a minute unless PGLITE_RESTARTS says otherwise', () => {
+    expect(loadConfig({}).pgliteRestarts).toBe(3);
+    expect(loadConfig({ PGLITE_RESTARTS: '0' }).pgliteRestarts).toBe(0);
+    expect(loadConfig({ PGLITE_RESTARTS: '10' }).pgliteRestarts).toBe(10);
+    expect(loadConfig({ PGLITE_RESTARTS: 'often' }).pgliteRestarts).toBe(3);
+    expect(loadConfig({ PGLITE_RESTARTS: '-1' }).pgliteRestarts).toBe(3);
+  });
 });

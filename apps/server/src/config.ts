@@ -18,6 +18,8 @@ export interface Config {
   databaseUrl: string | undefined;
   /** Connections each process keeps to PostgreSQL (DATABASE_POOL_SIZE). */
   databasePoolSize: number;
+  /** Restarts a minute of the embedded database's thread before the process exits (PGLITE_RESTARTS). */
+  pgliteRestarts: number;
   /**
    * How often each process tells the others it is alive (socket.io's cluster heartbeat,
    * PostgreSQL only); one silent for twice this is taken for gone. Tests shorten it.
@@ -68,6 +70,12 @@ const here = path.dirname(fileURLToPath(import.meta.url));
 // src/ in development and tests, dist/ once bundled: both sit directly in apps/server.
 const serverRoot = path.resolve(here, '..');
 
+/** A whole number >= 0 from the environment, or the default when unset or not one. */
+function nonNegativeInteger(value: string | undefined, otherwise: number): number {
+  const number = Number(value);
+  return value !== undefined && value !== '' && Number.isInteger(number) && number >= 0 ? number : otherwise;
+}
+
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const multiplier = Number(env.RATE_LIMIT_MULTIPLIER ?? '1') || 1;
   const rule = (max: number, windowMs: number): RateRule => ({ max: Math.ceil(max * multiplier), windowMs });
@@ -78,6 +86,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     dataDir: path.resolve(env.DATA_DIR ?? './data'),
     databaseUrl: env.DATABASE_URL || undefined,
     databasePoolSize: Math.max(1, Math.floor(Number(env.DATABASE_POOL_SIZE ?? DEFAULT_POOL_SIZE)) || DEFAULT_POOL_SIZE),
+    pgliteRestarts: nonNegativeInteger(env.PGLITE_RESTARTS, 3),
     realtimeHeartbeatMs: 5_000,
     trustProxy: parseTrustProxy(env.TRUST_PROXY),
     logLevel: env.LOG_LEVEL ?? 'info',

@@ -1,8 +1,10 @@
 import cluster from 'node:cluster';
 import { availableParallelism } from 'node:os';
+import type { FastifyBaseLogger } from 'fastify';
 import { loadConfig } from './config.ts';
 import { runCluster } from './cluster.ts';
 import { openConfiguredDatabase } from './db/client.ts';
+import type { PgliteThreadEvent } from './db/pglite-thread.ts';
 import { buildApp } from './app.ts';
 import { answerMetricsOverIpc } from './lib/process-metrics.ts';
 
@@ -17,8 +19,20 @@ async function main() {
     runCluster(config);
     return;
   }
-  const database = await openConfiguredDatabase(config);
+  // The embedded database's thread, if it stops, is restarted; if it cannot be, the
+  // process exits so that a supervisor restarts it, rather than answer 500 for ever.
+  let log: Pick<FastifyBaseLogger, 'error' | 'warn'> = console;
+  const onThreadEvent = (event: PgliteThreadEvent) => {
+    if (event.type === 'stopped') log.error(`${event.error.message}: restarting it`);
+    else if (event.type === 'restarted') log.warn('the embedded database thread restarted');
+    else {
+      log.error(`${event.error.message}, and cannot be restarted: exiting`);
+      process.exit(1);
+    }
+  };
+  const database = await openConfiguredDatabase(config, onThreadEvent);
   const app = await buildApp({ config, database });
+  log = app.log;
 
   let closing = false;
   const shutdown = (signal: string) => {

@@ -11,7 +11,7 @@ import pg from 'pg';
 import { DEFAULT_POOL_SIZE, type Config } from '../config.ts';
 import * as schema from './schema.ts';
 import { lockDataDir } from './data-dir-lock.ts';
-import { startPgliteThread } from './pglite-thread.ts';
+import { startPgliteThread, type PgliteThreadEvent } from './pglite-thread.ts';
 
 export type Schema = typeof schema;
 export type Db = PgDatabase<PgQueryResultHKT, Schema>;
@@ -27,14 +27,26 @@ export interface Database {
 
 export type DatabaseOptions =
   | { kind: 'postgres'; url: string; migrationsDir: string; poolSize?: number }
-  /** dataDir undefined: in memory (tests). */
-  | { kind: 'pglite'; dataDir: string | undefined; migrationsDir: string };
+  /**
+   * dataDir undefined: in memory (tests). The thread is restarted up to restartsPerMinute
+   * times a minute; onThreadEvent hears it stop, restart or fail.
+   */
+  | {
+      kind: 'pglite';
+      dataDir: string | undefined;
+      migrationsDir: string;
+      restartsPerMinute?: number;
+      onThreadEvent?: (event: PgliteThreadEvent) => void;
+    };
 
 // Migrations from several processes starting at once are serialised by this advisory lock.
 const MIGRATION_LOCK_ID = 7_206_431;
 
 /** The database the configuration names: PostgreSQL at DATABASE_URL, else PGlite in DATA_DIR. */
-export function openConfiguredDatabase(config: Config): Promise<Database> {
+export function openConfiguredDatabase(
+  config: Config,
+  onThreadEvent?: (event: PgliteThreadEvent) => void,
+): Promise<Database> {
   return config.databaseUrl
     ? openDatabase({
         kind: 'postgres',
@@ -42,7 +54,13 @@ export function openConfiguredDatabase(config: Config): Promise<Database> {
         migrationsDir: config.migrationsDir,
         poolSize: config.databasePoolSize,
       })
-    : openDatabase({ kind: 'pglite', dataDir: config.dataDir, migrationsDir: config.migrationsDir });
+    : openDatabase({
+        kind: 'pglite',
+        dataDir: config.dataDir,
+        migrationsDir: config.migrationsDir,
+        restartsPerMinute: config.pgliteRestarts,
+        onThreadEvent,
+      });
 }
 
 /** Opens the database (PGlite by default, PostgreSQL with a URL) and applies migrations. */
@@ -82,7 +100,10 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
   const release = options.dataDir ? lockDataDir(options.dataDir) : () => undefined;
   try {
     // PGlite runs on its own thread: a slow query must not stop the event loop.
-    const client = await startPgliteThread(options.dataDir ? path.join(options.dataDir, 'pgdata') : undefined);
+    const client = await startPgliteThread(options.dataDir ? path.join(options.dataDir, 'pgdata') : undefined, {
+      restartsPerMinute: options.restartsPerMinute,
+      onEvent: options.onThreadEvent,
+    });
     // drizzle uses only query() and transaction(), which the thread's client provides.
     const db = drizzlePglite({ client: client as unknown as PGlite, schema });
     await migratePglite(db, { migrationsFolder: options.migrationsDir });

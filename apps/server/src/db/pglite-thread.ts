@@ -1,4 +1,4 @@
-import { existsSync } from 'node:fs';
+import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { Worker } from 'node:worker_threads';
@@ -47,44 +47,146 @@ const here = path.dirname(fileURLToPath(import.meta.url));
  */
 function startWorker(dataDir: string | undefined): Worker {
   const built = path.join(here, 'pglite-worker.js');
-  if (existsSync(built)) return new Worker(built, { workerData: { dataDir } });
+  if (fs.existsSync(built)) return new Worker(built, { workerData: { dataDir } });
   const source = pathToFileURL(path.join(here, 'pglite-worker.ts')).href;
   const bootstrap = `import('tsx/esm/api').then(({ register }) => { register(); return import(${JSON.stringify(source)}); });`;
   return new Worker(bootstrap, { eval: true, workerData: { dataDir } });
+}
+
+/** What happens to the thread after it started: reported so the server can log it, or exit. */
+export type PgliteThreadEvent =
+  | { type: 'stopped'; error: Error }
+  | { type: 'restarted' }
+  /** Not restarted (in memory, or stopped too often): every query fails from now on. */
+  | { type: 'failed'; error: Error };
+
+/** A thread that stops is restarted up to `restartsPerMinute` times within this window. */
+const RESTART_WINDOW_MS = 60_000;
+
+/**
+ * A stopped thread's files stay open (Node closes no descriptor a worker opened with
+ * fs.openSync): close the ones in the data directory before the next thread opens it.
+ * Linux only (/proc); elsewhere they stay open until the process exits.
+ */
+function closeFilesLeftOpenIn(dataDir: string): void {
+  let fds: string[];
+  let dir: string;
+  try {
+    fds = fs.readdirSync('/proc/self/fd');
+    dir = fs.realpathSync(dataDir);
+  } catch {
+    return;
+  }
+  for (const fd of fds) {
+    try {
+      const target = fs.readlinkSync(`/proc/self/fd/${fd}`);
+      if (target === dir || target.startsWith(dir + path.sep)) fs.closeSync(Number(fd));
+    } catch {
+      // closed meanwhile (readdir's own descriptor): nothing to do
+    }
+  }
 }
 
 /**
  * PGlite on its own thread (pglite-worker.ts), behind the interface drizzle expects of a
  * PGlite client. The server's event loop only posts messages: while a slow query runs,
  * it goes on answering everything that does not need that database.
+ *
+ * If the thread stops (a crash, an out-of-memory), the queries it held fail and a new
+ * thread opens the data directory again (PostgreSQL recovers from its WAL); queries sent
+ * meanwhile wait for it. In memory there is nothing to reopen: the thread is not restarted.
  */
-export async function startPgliteThread(dataDir: string | undefined): Promise<PgliteLikeClient> {
-  const worker = startWorker(dataDir);
+export async function startPgliteThread(
+  dataDir: string | undefined,
+  {
+    restartsPerMinute = 3,
+    onEvent = () => undefined,
+  }: { restartsPerMinute?: number; onEvent?: (event: PgliteThreadEvent) => void } = {},
+): Promise<PgliteLikeClient> {
   let nextId = 1;
   const pending = new Map<number, { resolve: (result: QueryResult | null) => void; reject: (error: Error) => void }>();
   let failed: Error | null = null;
+  let started = false;
+  let closing = false;
+  /** Set while a new thread is starting; queries wait for it. */
+  let restarting: Promise<void> | null = null;
+  const restarts: number[] = [];
 
-  worker.on('message', (reply: WorkerReply) => {
-    const waiter = pending.get(reply.id);
-    if (!waiter) return;
-    pending.delete(reply.id);
-    if (reply.ok) waiter.resolve(reply.result);
-    else waiter.reject(Object.assign(new Error(reply.error.message), reply.error));
-  });
-  const fail = (error: Error) => {
-    failed = error;
-    for (const waiter of pending.values()) waiter.reject(error);
-    pending.clear();
-  };
-  worker.on('error', fail);
-  worker.on('exit', (code) => fail(new Error(`the embedded database thread stopped (code ${code})`)));
-
-  function send(request: WorkerRequest): Promise<QueryResult | null> {
-    if (failed) return Promise.reject(failed);
+  function post(request: WorkerRequest): Promise<QueryResult | null> {
     return new Promise((resolve, reject) => {
       pending.set(request.id, { resolve, reject });
       worker.postMessage(request);
     });
+  }
+
+  const firstQuery = (): WorkerRequest => ({
+    id: nextId++,
+    op: 'query',
+    sql: 'select 1',
+    params: [],
+    rowMode: 'object',
+    keepDatesAsText: false,
+  });
+
+  function spawn(): Worker {
+    const thread = startWorker(dataDir);
+    let crash: Error | undefined;
+    thread.on('message', (reply: WorkerReply) => {
+      const waiter = pending.get(reply.id);
+      if (!waiter) return;
+      pending.delete(reply.id);
+      if (reply.ok) waiter.resolve(reply.result);
+      else waiter.reject(Object.assign(new Error(reply.error.message), reply.error));
+    });
+    thread.on('error', (error) => (crash = error));
+    thread.on('exit', (code) => {
+      if (closing || thread !== worker) return;
+      const error = new Error(
+        `the embedded database thread stopped (code ${code})${crash ? `: ${crash.message}` : ''}`,
+      );
+      for (const waiter of pending.values()) waiter.reject(error);
+      pending.clear();
+      if (!started) {
+        failed = error;
+        return;
+      }
+      onEvent({ type: 'stopped', error });
+      const now = Date.now();
+      while (restarts.length > 0 && now - restarts[0]! > RESTART_WINDOW_MS) restarts.shift();
+      if (dataDir === undefined || restarts.length >= restartsPerMinute) {
+        failed = error;
+        restarting = null;
+        onEvent({ type: 'failed', error });
+        return;
+      }
+      restarts.push(now);
+      closeFilesLeftOpenIn(dataDir);
+      const next = spawn();
+      worker = next;
+      // Ready once it answers a first query. If it stops first, its own exit decides again;
+      // if it answers with an error, it is stopped, which does the same.
+      const ready: Promise<void> = post(firstQuery()).then(
+        () => {
+          if (restarting === ready) restarting = null;
+          onEvent({ type: 'restarted' });
+        },
+        (failure: Error) => {
+          void next.terminate();
+          throw failure;
+        },
+      );
+      ready.catch(() => undefined);
+      restarting = ready;
+    });
+    return thread;
+  }
+
+  let worker = spawn();
+
+  async function send(request: WorkerRequest): Promise<QueryResult | null> {
+    if (restarting) await restarting;
+    if (failed) throw failed;
+    return post(request);
   }
 
   const query =
@@ -103,7 +205,8 @@ export async function startPgliteThread(dataDir: string | undefined): Promise<Pg
     };
 
   // The thread is ready once it answers a first query (PGlite opened its files).
-  await query()('select 1');
+  await post(firstQuery());
+  started = true;
 
   return {
     query: query(),
@@ -121,7 +224,8 @@ export async function startPgliteThread(dataDir: string | undefined): Promise<Pg
       return result;
     },
     async close() {
-      if (!failed) await send({ id: nextId++, op: 'close' });
+      if (!failed) await send({ id: nextId++, op: 'close' }).catch(() => undefined);
+      closing = true;
       await worker.terminate();
     },
   };

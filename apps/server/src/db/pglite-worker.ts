@@ -2,7 +2,8 @@
 // thread, so a slow query keeps this thread busy and never the server's event loop.
 // The server talks to it through PgliteThread (pglite-thread.ts).
 import { parentPort, workerData } from 'node:worker_threads';
-import { PGlite, types, type Transaction } from '@electric-sql/pglite';
+import { types, type Transaction } from '@electric-sql/pglite';
+import { openDurablePglite } from './durable-node-fs.ts';
 import type { WorkerReply, WorkerRequest } from './pglite-thread.ts';
 
 // The parsers drizzle asks for: date and time types stay text, as with the pg driver.
@@ -22,12 +23,8 @@ const TEXT_TYPES = {
 const port = parentPort;
 if (!port) throw new Error('pglite-worker runs as a worker thread');
 const { dataDir } = workerData as { dataDir: string | undefined };
-// PGlite's 128 MB of shared buffers were all resident from the start (RSS 362 MB before a
-// single request on 100k questions); 32 MB keeps the hot pages, the OS's file cache the rest.
-const db = await PGlite.create({
-  dataDir,
-  startParams: [...PGlite.defaultStartParams, '-c', 'shared_buffers=32MB'],
-});
+// fsync on, reaching the disk (durable-node-fs.ts).
+const db = await openDurablePglite(dataDir);
 
 const transactions = new Map<number, Transaction>();
 const finishers = new Map<number, (end: { id: number; commit: boolean }) => void>();

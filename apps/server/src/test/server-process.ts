@@ -15,11 +15,18 @@ export interface ServerProcess {
 
 const randomPort = () => 20_000 + Math.floor(Math.random() * 20_000);
 
-/** Starts the real server (src/server.ts) as its own process and waits until it answers. */
-export async function startServerProcess(env: NodeJS.ProcessEnv): Promise<ServerProcess> {
+/**
+ * Starts the real server (src/server.ts) as its own process and waits until it answers.
+ * `imports`: modules loaded before the server (test instruments such as worker-terminator.ts).
+ */
+export async function startServerProcess(
+  env: NodeJS.ProcessEnv,
+  options: { imports?: string[] } = {},
+): Promise<ServerProcess> {
   const port = randomPort();
+  const imports = (options.imports ?? []).flatMap((module) => ['--import', module]);
   // node itself runs the server (tsx only as a loader), so signals reach the server process.
-  const child = spawn(process.execPath, ['--import', 'tsx', serverEntry], {
+  const child = spawn(process.execPath, ['--import', 'tsx', ...imports, serverEntry], {
     cwd: repoRoot,
     env: {
       ...process.env,

@@ -1,0 +1,93 @@
+// PGlite keeps a data directory in real files through Emscripten's NODEFS, which has no
+// fsync: PostgreSQL's fsync() returned at once and a commit reached only the page cache
+// (a kill -9 kept it, a power loss would not). This file system syncs for real.
+import fs from 'node:fs';
+import path from 'node:path';
+import { promisify } from 'node:util';
+import { PGlite } from '@electric-sql/pglite';
+import { NodeFS } from '@electric-sql/pglite/nodefs';
+
+type EmscriptenOptions = Parameters<NodeFS['init']>[1];
+
+/** The parts of Emscripten's NODEFS this file reaches into (not in PGlite's types). */
+interface Nodefs {
+  stream_ops: { fsync?: (stream: { nfd: number }) => number };
+  tryFSOperation<T>(operation: () => T): T;
+}
+
+/** NodeFS whose fsync reaches the disk: fsync(2) on the file's own descriptor. */
+export class DurableNodeFS extends NodeFS {
+  override async init(pg: PGlite, opts: EmscriptenOptions): Promise<{ emscriptenOpts: EmscriptenOptions }> {
+    const { emscriptenOpts } = await super.init(pg, opts);
+    const addFsync = (module: EmscriptenOptions) => {
+      const nodefs = (module as unknown as { NODEFS: Nodefs }).NODEFS;
+      // tryFSOperation turns a failing fsync (EIO) into an error PostgreSQL sees, and it PANICs.
+      nodefs.stream_ops.fsync = (stream) => {
+        nodefs.tryFSOperation(() => fs.fsyncSync(stream.nfd));
+        return 0;
+      };
+    };
+    return { emscriptenOpts: { ...emscriptenOpts, preRun: [...(emscriptenOpts.preRun ?? []), addFsync] } };
+  }
+}
+
+/**
+ * PGlite's start parameters with fsync on: its defaults pass -F (fsync off). WAL is synced
+ * with fsync(), since fdatasync() does nothing in PGlite's build (PostgreSQL's default
+ * wal_sync_method on Linux). 32 MB of shared buffers: PGlite's 128 MB were all resident
+ * from the start (RSS 362 MB before a single request on 100k questions); the OS's file
+ * cache keeps the rest.
+ */
+export const PGLITE_START_PARAMS = [
+  ...PGlite.defaultStartParams.filter((param) => param !== '-F'),
+  '-c',
+  'wal_sync_method=fsync',
+  '-c',
+  'shared_buffers=32MB',
+];
+
+/**
+ * Opens PGlite on a data directory, durable on disk, or in memory (dataDir undefined). A new
+ * directory is synced whole once made, as initdb does: PGlite copies a new cluster's files
+ * into it without syncing them.
+ */
+export async function openDurablePglite(dataDir: string | undefined): Promise<PGlite> {
+  if (dataDir === undefined) return PGlite.create({ startParams: PGLITE_START_PARAMS });
+  const fresh = !fs.existsSync(path.join(dataDir, 'PG_VERSION'));
+  const db = await PGlite.create({ fs: new DurableNodeFS(dataDir), startParams: PGLITE_START_PARAMS });
+  if (fresh) await syncTree(dataDir);
+  return db;
+}
+
+/** Every file and directory under `dir`, the directories after their contents. */
+function treeOf(dir: string): string[] {
+  const paths: string[] = [];
+  for (const entry of fs.readdirSync(dir, { withFileTypes: true })) {
+    const entryPath = path.join(dir, entry.name);
+    if (entry.isDirectory()) paths.push(...treeOf(entryPath));
+    else if (entry.isFile()) paths.push(entryPath);
+  }
+  paths.push(dir);
+  return paths;
+}
+
+/**
+ * fsyncs every file and directory under `dir`, 16 at a time: the disk flushes them together
+ * (a new cluster's 1,100 files: 2.0 s one after another, 0.5 s 16 at a time, on this
+ * project's machine).
+ */
+async function syncTree(dir: string): Promise<void> {
+  const paths = treeOf(dir);
+  let next = 0;
+  const syncNext = async (): Promise<void> => {
+    for (let target = paths[next++]; target !== undefined; target = paths[next++]) {
+      const fd = await promisify(fs.open)(target, 'r');
+      try {
+        await promisify(fs.fsync)(fd);
+      } finally {
+        fs.closeSync(fd);
+      }
+    }
+  };
+  await Promise.all(Array.from({ length: 16 }, syncNext));
+}
