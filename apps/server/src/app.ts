@@ -7,6 +7,7 @@ import { authPlugin } from './plugins/auth.ts';
 import { databasePlugin } from './plugins/database.ts';
 import { errorsPlugin } from './plugins/errors.ts';
 import { rateLimitPlugin } from './plugins/rate-limit.ts';
+import { readLimitPlugin } from './plugins/read-limit.ts';
 import { securityPlugin } from './plugins/security.ts';
 import { webPlugin } from './plugins/web.ts';
 import { readCachePlugin } from './plugins/read-cache.ts';
@@ -79,6 +80,7 @@ export async function buildApp({ config, database, logger = true, logStream }: B
   await app.register(errorsPlugin);
   await app.register(databasePlugin, { database });
   await app.register(securityPlugin);
+  await app.register(readLimitPlugin);
   await app.register(signalsPlugin);
   await app.register(readCachePlugin);
   await app.register(authPlugin);

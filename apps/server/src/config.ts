@@ -53,6 +53,8 @@ export interface Config {
     threadsPerDay: RateRule;
     votesPerAccount: RateRule;
     votesPerDay: RateRule;
+    /** API reads per client address, counted in each process's memory. */
+    readsPerClient: RateRule;
   };
 }
 
@@ -108,6 +110,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       threadsPerDay: rule(100, DAY_MS),
       votesPerAccount: rule(60, 60_000),
       votesPerDay: rule(1_000, DAY_MS),
+      readsPerClient: rule(1_200, 60_000),
     },
   };
 }

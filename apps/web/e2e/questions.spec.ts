@@ -401,10 +401,16 @@ test.describe('the home list', () => {
       await expect(page.getByText('52 questions', { exact: true })).toBeVisible();
       await expect(questionRows(page)).toHaveCount(50);
       const more = page.getByRole('button', { name: 'Load more' });
+      // The next page follows the first page's cursor, never an offset (offsets stop at
+      // LIMITS.listOffsetMax; a cursor reaches any depth).
+      const nextPage = page.waitForRequest((request) => request.url().includes('/api/getQuestion?'));
       if (way === 'the Load more button') {
         expect(await page.evaluate(() => typeof IntersectionObserver)).toBe('undefined');
         await more.click();
       } else await more.scrollIntoViewIfNeeded();
+      const params = new URL((await nextPage).url()).searchParams;
+      expect(params.get('cursor')).toBeTruthy();
+      expect(params.has('offset')).toBe(false);
       await expect(questionRows(page)).toHaveCount(52);
       await expect(more).toHaveCount(0);
     });

@@ -19,6 +19,8 @@ export const LIMITS = {
   porpNameMax: 30,
   pageSizeDefault: 50,
   pageSizeMax: 100,
+  /** The deepest `offset` the home list takes; later pages come by cursor (its X-Next-Cursor header). */
+  listOffsetMax: 1_000,
   /** A search's X-Total-Count stops here; the list then says "1000+ questions". */
   searchCountCap: 1_000,
 } as const;

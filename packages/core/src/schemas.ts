@@ -113,13 +113,31 @@ const pageFields = {
   offset: z.coerce.number({ error: 'offset must be a number' }).int().min(0).max(1_000_000).default(0),
 };
 
-/** GET /api/getQuestion's query: order, search, tag and paging (product.md section 3). */
-export const questionListQuery = z.object({
-  order: orderInput.default('newest'),
-  search: storableText('search').max(500).optional(),
-  tag: storableText('tag').max(LIMITS.tagNameMax).optional(),
-  ...pageFields,
-});
+/**
+ * GET /api/getQuestion's query: order, search, tag and paging (product.md section 3). An
+ * offset goes at most LIMITS.listOffsetMax deep (each one is another cached page and a
+ * longer index walk); past it, `cursor` continues from the X-Next-Cursor of the page before.
+ */
+export const questionListQuery = z
+  .object({
+    order: orderInput.default('newest'),
+    search: storableText('search').max(500).optional(),
+    tag: storableText('tag').max(LIMITS.tagNameMax).optional(),
+    ...pageFields,
+    offset: z.coerce
+      .number({ error: 'offset must be a number' })
+      .int()
+      .min(0)
+      .max(LIMITS.listOffsetMax, { error: MESSAGES.offsetTooDeep })
+      .default(0),
+    /** Opaque: made and checked by the server. */
+    cursor: z
+      .string({ error: MESSAGES.invalidCursor })
+      .min(1, { error: MESSAGES.invalidCursor })
+      .max(200, { error: MESSAGES.invalidCursor })
+      .optional(),
+  })
+  .refine((query) => query.cursor === undefined || query.offset === 0, { error: MESSAGES.offsetAndCursor });
 export type QuestionListQuery = z.infer<typeof questionListQuery>;
 
 export const voteInput = z.object({ qid: idInput, username: z.string().optional() });

@@ -4,10 +4,11 @@ import type { JsonBody } from '../lib/json-body.ts';
 import { ReadCache } from '../lib/read-cache.ts';
 import type { QuestionDetail } from '../presenters/question.ts';
 
-/** A home-list page as sent: the JSON body and its X-Total-Count. */
+/** A home-list page as sent: the JSON body, its X-Total-Count and X-Next-Cursor (null for the last page). */
 export interface CachedList {
   body: JsonBody;
   total: number;
+  nextCursor: string | null;
 }
 
 /** A question page: its rows, who has viewed it (checked on every read) and the JSON as sent. */

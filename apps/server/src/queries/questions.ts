@@ -3,6 +3,7 @@ import { type QuestionListQuery } from '@porpoise/core/schemas';
 import { sql, type SQL } from 'drizzle-orm';
 import { queryRows, type Db } from '../db/client.ts';
 import { anyTagQueryText, tagLexeme } from '../db/search-vector.ts';
+import { encodeCursor, type ListPosition } from '../lib/list-cursor.ts';
 import {
   presentAnswer,
   presentComment,
@@ -18,6 +19,12 @@ const SUMMARY_COLUMNS = sql`q.id, q.title, a.username as "askedBy", q.ask_date_t
   q.last_activity_at as "lastActivityAt", q.answer_count as "answerCount", q.view_count as "viewCount",
   q.up_count as "upCount", q.down_count as "downCount"`;
 
+/** A list row's sort keys to the microsecond (a JS Date keeps milliseconds), for its cursor. */
+const KEY_COLUMNS = sql`to_char(q.ask_date_time at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"') as "askKey",
+  to_char(q.last_activity_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"') as "activityKey"`;
+
+type ListRow = SummaryRow & { askKey: string; activityKey: string };
+
 // 'nulls last' matches the indexes as Drizzle creates them, so each order is an index scan.
 const ORDER_BY: Record<QuestionListQuery['order'], SQL> = {
   newest: sql`q.ask_date_time desc nulls last, q.id desc nulls last`,
@@ -25,6 +32,28 @@ const ORDER_BY: Record<QuestionListQuery['order'], SQL> = {
   active: sql`q.last_activity_at desc nulls last, q.id desc nulls last`,
   mostViewed: sql`q.view_count desc nulls last, q.ask_date_time desc nulls last, q.id desc nulls last`,
 };
+
+/**
+ * The rows after a position, in each order: a row comparison on the order's own index
+ * columns (all NOT NULL), so the page starts with an index scan from that row.
+ */
+const AFTER: Record<QuestionListQuery['order'], (position: ListPosition) => SQL> = {
+  newest: ({ at, id }) => sql`(q.ask_date_time, q.id) < (${at}::timestamptz, ${id}::bigint)`,
+  unanswered: ({ at, id }) => sql`(q.ask_date_time, q.id) < (${at}::timestamptz, ${id}::bigint)`,
+  active: ({ at, id }) => sql`(q.last_activity_at, q.id) < (${at}::timestamptz, ${id}::bigint)`,
+  mostViewed: ({ at, views, id }) =>
+    sql`(q.view_count, q.ask_date_time, q.id) < (${views}::int, ${at}::timestamptz, ${id}::bigint)`,
+};
+
+/** The position of a list's last row, from which the next page starts. */
+function positionOf(order: QuestionListQuery['order'], row: ListRow): ListPosition {
+  return {
+    order,
+    at: order === 'active' ? row.activityKey : row.askKey,
+    views: order === 'mostViewed' ? Number(row.viewCount) : null,
+    id: Number(row.id),
+  };
+}
 
 /** `a, b, c` as bound parameters, for `in (...)`. */
 const inList = (values: Array<string | number>) =>
@@ -62,8 +91,9 @@ function matchesAny({ tagIds, words }: SearchTerms): SQL {
   return queries.length > 0 ? sql`q.search @@ (${sql.join(queries, sql` || `)})` : sql`false`;
 }
 
-function listFilter(query: QuestionListQuery, search: SearchTerms | null): SQL {
-  const conditions: SQL[] = [];
+/** The list's conditions; `after` (a cursor's position) only for the page, never for its count. */
+function listFilter(query: QuestionListQuery, search: SearchTerms | null, after: SQL | null = null): SQL {
+  const conditions: SQL[] = after ? [after] : [];
   if (query.order === 'unanswered') conditions.push(sql`q.answer_count = 0`);
   if (query.tag) conditions.push(hasTag(query.tag.toLowerCase()));
   if (search) conditions.push(matchesAny(search));
@@ -203,8 +233,9 @@ async function fewMatches(
   db: Db,
   query: QuestionListQuery,
   filter: SQL,
-): Promise<{ rows: SummaryRow[]; total: number } | null> {
-  const found = await queryRows<SummaryRow & { matchCount: number }>(
+  after: SQL | null,
+): Promise<{ rows: ListRow[]; total: number } | null> {
+  const found = await queryRows<ListRow & { matchCount: number }>(
     db,
     sql`with matches as materialized (
         select q.id, q.title, q.asked_by, q.ask_date_time, q.last_activity_at, q.answer_count, q.view_count,
@@ -213,8 +244,9 @@ async function fewMatches(
       select counted.n as "matchCount", page.* from (select count(*)::int as n from matches) counted
       left join lateral (
         -- The page first, then its askers (not every asker hashed for a thousand matches).
-        select ${SUMMARY_COLUMNS} from (
-          select * from matches q order by ${ORDER_BY[query.order]} limit ${query.limit} offset ${query.offset}
+        select ${SUMMARY_COLUMNS}, ${KEY_COLUMNS} from (
+          select * from matches q ${after ? sql`where ${after}` : sql``}
+          order by ${ORDER_BY[query.order]} limit ${query.limit} offset ${query.offset}
         ) q join accounts a on a.id = q.asked_by
         order by ${ORDER_BY[query.order]}
       ) page on true`,
@@ -225,25 +257,39 @@ async function fewMatches(
   return { rows: found.filter((row) => row.id !== null), total };
 }
 
-/** One page of the home list in the database's order, and the number of all matches. */
+/**
+ * One page of the home list in the database's order, the number of all matches, and, when
+ * the page is full, the cursor of the page after it. With `after`, the page starts after
+ * that position instead of at `offset`; the total still counts the whole list.
+ */
 export async function listQuestions(
   db: Db,
   query: QuestionListQuery,
-): Promise<{ questions: QuestionSummary[]; total: number }> {
+  after: ListPosition | null = null,
+): Promise<{ questions: QuestionSummary[]; total: number; nextCursor: string | null }> {
   const order = ORDER_BY[query.order];
-  const page = (ids: SQL) => sql`select ${SUMMARY_COLUMNS} from (${ids}) page
+  const afterCondition = after ? AFTER[query.order](after) : null;
+  const page = (ids: SQL) => sql`select ${SUMMARY_COLUMNS}, ${KEY_COLUMNS} from (${ids}) page
     join questions q on q.id = page.id join accounts a on a.id = q.asked_by
     order by ${order}`;
-  // The page's ids first (an index scan along the order, however deep the offset), then their rows.
+  // The page's ids first (an index scan along the order from the cursor or through the
+  // offset), then their rows.
   const inOrder = (filter: SQL) =>
     page(sql`select q.id from questions q ${filter} order by ${order} limit ${query.limit} offset ${query.offset}`);
+  const result = async (rows: ListRow[], total: number) => {
+    const last = rows.length === query.limit ? rows.at(-1) : undefined;
+    return {
+      questions: await summaries(db, rows),
+      total,
+      nextCursor: last ? encodeCursor(positionOf(query.order, last)) : null,
+    };
+  };
   if (!query.search?.trim()) {
-    const filter = listFilter(query, null);
     const [rows, total] = await Promise.all([
-      queryRows<SummaryRow>(db, inOrder(filter)),
-      countQuestions(db, query, filter),
+      queryRows<ListRow>(db, inOrder(listFilter(query, null, afterCondition))),
+      countQuestions(db, query, listFilter(query, null)),
     ]);
-    return { questions: await summaries(db, rows), total };
+    return result(rows, total);
   }
   // Walking the list's order and testing each question is quick when matches are many,
   // but with a rare word (an error code) it would read the whole table, and the planner
@@ -255,12 +301,13 @@ export async function listQuestions(
   const search = await searchTerms(db, query.search);
   const filter = listFilter(query, search);
   const plain = !query.tag && query.order !== 'unanswered';
-  const few = search && plain && (await anyTermIsCommon(db, search)) ? null : await fewMatches(db, query, filter);
+  const few =
+    search && plain && (await anyTermIsCommon(db, search)) ? null : await fewMatches(db, query, filter, afterCondition);
   const { rows, total } = few ?? {
-    rows: await queryRows<SummaryRow>(db, inOrder(filter)),
+    rows: await queryRows<ListRow>(db, inOrder(listFilter(query, search, afterCondition))),
     total: LIMITS.searchCountCap,
   };
-  return { questions: await summaries(db, rows), total };
+  return result(rows, total);
 }
 
 export async function getQuestionSummary(db: Db, questionId: number): Promise<QuestionSummary | null> {

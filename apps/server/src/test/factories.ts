@@ -1,8 +1,10 @@
 import { randomBytes } from 'node:crypto';
 import type { Account } from '@porpoise/core';
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
+import { queryRows } from '../db/client.ts';
 import { accounts } from '../db/schema.ts';
+import { questionSearchVector, tagLexemeSql } from '../db/search-vector.ts';
 
 export interface TestUser {
   username: string;
@@ -84,4 +86,48 @@ export async function answerQuestion(
   });
   if (response.statusCode !== 200) throw new Error(`answer failed ${response.statusCode}: ${response.body}`);
   return response.json<{ _id: string }>()._id;
+}
+
+/**
+ * Inserts `count` questions by `user` under a new tag in one statement (a list deeper than
+ * the API's posting limits allow in a test), with sort keys that tie and differ by
+ * microseconds: question g (1..count) is asked at 2020-01-01 plus 3 µs per pair (so two
+ * share each time), last active 0-4 ms after that, has g % 7 views, and one answer
+ * counted when g % 4 = 0. Titles say 'Deep {word} g', and every tenth also '{rareWord}'.
+ * Returns the ids in the order of g.
+ */
+export async function insertQuestions(
+  app: FastifyInstance,
+  user: TestUser,
+  options: { count: number; tag: string; word: string; rareWord: string },
+): Promise<number[]> {
+  const accountId = await accountIdOf(app, user.username);
+  const { count, tag, word, rareWord } = options;
+  const rows = await queryRows<{ id: number }>(
+    app.db,
+    sql`with tag as (
+        insert into tags (name, description) values (${tag}, 'user added tag') returning id
+      ), inserted as (
+        insert into questions (title, text, asked_by, ask_date_time, last_activity_at, view_count, answer_count, search)
+        select 'Deep ' || ${word} || ' ' || g || case when g % 10 = 0 then ' ' || ${rareWord} else '' end,
+          'Details', ${accountId}, at, at + (g % 5) * interval '1 millisecond', g % 7,
+          case when g % 4 = 0 then 1 else 0 end,
+          ${questionSearchVector(
+            sql`('Deep ' || ${word} || ' ' || g || case when g % 10 = 0 then ' ' || ${rareWord} else '' end)`,
+            sql`'Details'`,
+            sql`array[${tagLexemeSql(sql`(select id from tag)`)}]`,
+          )}
+        from generate_series(1, ${count}) g,
+          lateral (select timestamptz '2020-01-01 00:00:00+00' + (g / 2) * 3 * interval '1 microsecond' as at) t
+        order by g
+        returning id
+      ), linked as (
+        insert into question_tags (question_id, tag_id) select inserted.id, tag.id from inserted, tag
+      ), counted as (
+        update question_counters set total = total + ${count},
+          unanswered = unanswered + (select count(*) from generate_series(1, ${count}) g where g % 4 <> 0)
+      )
+      select id from inserted order by id`,
+  );
+  return rows.map((row) => Number(row.id));
 }

@@ -120,6 +120,7 @@ const ROUTES: Array<{ method: 'GET' | 'POST' | 'PUT'; url: (v: string) => string
   { method: 'POST', url: () => '/api/message/readMessage', body: fc.record({ mid: id, username: text }) },
   { method: 'POST', url: () => '/api/forum/addForum', body: fc.record({ name: text, description: text }) },
   { method: 'GET', url: (v) => `/api/getQuestion?order=${v}&search=${v}&tag=${v}&limit=${v}&offset=${v}` },
+  { method: 'GET', url: (v) => `/api/getQuestion?cursor=${v}` },
   { method: 'GET', url: (v) => `/api/getQuestionById/${v}?username=${v}` },
   { method: 'GET', url: (v) => `/api/tag/getTagByName/${v}` },
   { method: 'GET', url: (v) => `/api/profile/getQuestions?username=${v}` },

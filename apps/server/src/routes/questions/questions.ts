@@ -6,6 +6,7 @@ import { recordView } from '../../commands/record-view.ts';
 import { toggleVote, type VoteDirection } from '../../commands/vote.ts';
 import { notFound } from '../../lib/http-error.ts';
 import { JsonBody } from '../../lib/json-body.ts';
+import { decodeCursor } from '../../lib/list-cursor.ts';
 import { parse } from '../../lib/parse.ts';
 import { assertNamesSelf, requireActor } from '../../policies/actor.ts';
 import { presentQuestion } from '../../presenters/question.ts';
@@ -20,15 +21,19 @@ export async function questionRoutes(app: FastifyInstance) {
   app.get('/getQuestion', async (request, reply) => {
     requireActor(request.actor);
     const load = async () => {
-      const { questions, total } = await listQuestions(app.db, parse(questionListQuery, request.query));
-      return { body: new JsonBody(JSON.stringify(questions)), total };
+      const query = parse(questionListQuery, request.query);
+      const after = query.cursor === undefined ? null : decodeCursor(query.cursor, query.order);
+      const { questions, total, nextCursor } = await listQuestions(app.db, query, after);
+      return { body: new JsonBody(JSON.stringify(questions)), total, nextCursor };
     };
     // Keyed by the URL as sent: the same URL always parses the same way (and a bad one
     // fails in load, before anything is kept). Searches are a long tail of one-off
-    // queries: they go to the database every time.
-    const searching = 'search' in (request.query as object);
-    const page = searching ? await load() : await app.contentCache.lists.get(request.url, load);
-    return page.body.send(request, reply.header('X-Total-Count', String(page.total)));
+    // queries, and cursors one per row: they go to the database every time.
+    const uncached = 'search' in (request.query as object) || 'cursor' in (request.query as object);
+    const page = uncached ? await load() : await app.contentCache.lists.get(request.url, load);
+    void reply.header('X-Total-Count', String(page.total));
+    if (page.nextCursor !== null) void reply.header('X-Next-Cursor', page.nextCursor);
+    return page.body.send(request, reply);
   });
 
   app.get('/getQuestionById/:id', async (request, reply) => {

@@ -6,18 +6,26 @@ export interface QuestionListQuery {
   search?: string;
   tag?: string;
   limit?: number;
-  offset?: number;
+  /** The nextCursor of the page before: this page starts after it. */
+  cursor?: string;
 }
 
 export interface QuestionPage {
   questions: QuestionSummary[];
   /** All matches on the server (the X-Total-Count header), not just this page. */
   total: number;
+  /** Where the next page starts (the X-Next-Cursor header); null when this page is the last. */
+  nextCursor: string | null;
 }
 
 const TOTAL_HEADER = 'X-Total-Count';
+const NEXT_CURSOR_HEADER = 'X-Next-Cursor';
 
-/** One page of the home list, with the number of all matches from the X-Total-Count header. */
+/**
+ * One page of the home list, with the number of all matches from the X-Total-Count header
+ * and the cursor of the next page. Later pages follow the cursor: offsets stop at
+ * LIMITS.listOffsetMax, and live inserts would shift them anyway.
+ */
 export async function getQuestions(query: QuestionListQuery, signal?: AbortSignal): Promise<QuestionPage> {
   const { data, headers } = await apiRequestWithHeaders<QuestionSummary[]>('/getQuestion', {
     query: {
@@ -25,11 +33,15 @@ export async function getQuestions(query: QuestionListQuery, signal?: AbortSigna
       search: query.search || undefined,
       tag: query.tag || undefined,
       limit: query.limit,
-      offset: query.offset,
+      cursor: query.cursor,
     },
     signal,
   });
   const questions = Array.isArray(data) ? data : [];
   const total = Number(headers.get(TOTAL_HEADER) ?? questions.length);
-  return { questions, total: Number.isFinite(total) ? total : questions.length };
+  return {
+    questions,
+    total: Number.isFinite(total) ? total : questions.length,
+    nextCursor: headers.get(NEXT_CURSOR_HEADER) || null,
+  };
 }

@@ -26,6 +26,7 @@ export const PAGE_SIZE = LIMITS.pageSizeDefault;
 export function useQuestionList(query: HomeQuery, firstPage: QuestionPage) {
   const socket = useSocket();
   const [state, setState] = useState<ListState>(firstPage);
+  const [nextCursor, setNextCursor] = useState(firstPage.nextCursor);
   const [loadingMore, setLoadingMore] = useState(false);
   const [loadError, setLoadError] = useState<string | null>(null);
   const loading = useRef(false);
@@ -54,28 +55,30 @@ export function useQuestionList(query: HomeQuery, firstPage: QuestionPage) {
     };
   }, [socket]);
 
-  const hasMore = state.questions.length < state.total;
-  const offset = state.questions.length;
+  const hasMore = nextCursor !== null && state.questions.length < state.total;
 
   const loadMore = useCallback(async () => {
-    if (loading.current) return;
+    if (loading.current || nextCursor === null) return;
     loading.current = true;
     setLoadingMore(true);
     setLoadError(null);
     try {
-      const page = await getQuestions({ ...queryRef.current, limit: PAGE_SIZE, offset });
+      // The page after the last one loaded, by its cursor: never an offset, which stops
+      // at LIMITS.listOffsetMax and which live inserts shift.
+      const page = await getQuestions({ ...queryRef.current, limit: PAGE_SIZE, cursor: nextCursor });
       setState((current) => ({
-        // Live inserts shift the server's offsets, so a row can come twice: keep the first.
+        // A question that moved in the order (a new answer in 'active') can come twice: keep the first.
         questions: page.questions.reduce<QuestionSummary[]>(appendOnce, current.questions),
         total: page.total,
       }));
+      setNextCursor(page.nextCursor);
     } catch (error) {
       setLoadError(userFacingError(error, MESSAGES.unavailable));
     } finally {
       loading.current = false;
       setLoadingMore(false);
     }
-  }, [offset]);
+  }, [nextCursor]);
 
   return { questions: state.questions, total: state.total, hasMore, loadMore, loadingMore, loadError };
 }
