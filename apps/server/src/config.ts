@@ -27,6 +27,8 @@ export interface Config {
   realtimeHeartbeatMs: number;
   /** Which peers are proxies whose X-Forwarded-For entries name the client (TRUST_PROXY). */
   trustProxy: TrustProxy;
+  /** Live socket.io clients per client address and per process (SOCKETS_PER_ADDRESS, SOCKETS_TOTAL). */
+  sockets: { perAddress: number; total: number };
   logLevel: string;
   /** scrypt's cost for new password hashes: OWASP's minimum (tests use cheaper ones). */
   passwordHashing: ScryptParams;
@@ -68,6 +70,10 @@ const DAY_MS = 24 * 60 * 60 * 1000;
  */
 export const DEFAULT_POOL_SIZE = 8;
 
+/** A positive whole number from the environment, or the default when unset or not one. */
+const positive = (raw: string | undefined, fallback: number) =>
+  Math.max(1, Math.floor(Number(raw ?? fallback)) || fallback);
+
 const here = path.dirname(fileURLToPath(import.meta.url));
 // src/ in development and tests, dist/ once bundled: both sit directly in apps/server.
 const serverRoot = path.resolve(here, '..');
@@ -91,6 +97,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     pgliteRestarts: nonNegativeInteger(env.PGLITE_RESTARTS, 3),
     realtimeHeartbeatMs: 5_000,
     trustProxy: parseTrustProxy(env.TRUST_PROXY),
+    sockets: { perAddress: positive(env.SOCKETS_PER_ADDRESS, 50), total: positive(env.SOCKETS_TOTAL, 20_000) },
     logLevel: env.LOG_LEVEL ?? 'info',
     passwordHashing: PASSWORD_PARAMS,
     webDistDir: path.resolve(serverRoot, '../web/dist'),

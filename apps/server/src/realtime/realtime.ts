@@ -4,9 +4,11 @@ import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import pg from 'pg';
 import { Server, type DefaultEventsMap } from 'socket.io';
-import { clientProtocol, trustFunction } from '../lib/client-address.ts';
+import type { IncomingMessage } from 'node:http';
+import { addressKey, clientAddress, clientProtocol, trustFunction } from '../lib/client-address.ts';
 import { SESSION_COOKIE } from '../lib/sessions.ts';
 import { isCrossSite } from '../plugins/security.ts';
+import { ClientLimits } from './client-limits.ts';
 import { rooms } from './rooms.ts';
 
 export interface SocketData {
@@ -23,6 +25,8 @@ export interface Realtime {
   toPorpchat(event: SocketEventName, payload: unknown): void;
   /** Disconnects the sockets of a session that has just ended (sign-out), on every process. */
   endSession(tokenHash: string): void;
+  /** Live engine.io clients of this process, and how many addresses they come from. */
+  clientCounts(): { total: number; addresses: number };
 }
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
@@ -115,8 +119,19 @@ async function usePostgresAdapter(app: FastifyInstance, io: Server, url: string)
   });
 }
 
+/** The parts of an engine.io client (one handshake, before socket.io's connection) used here. */
+interface EngineClient {
+  request: IncomingMessage;
+  once(event: 'close', listener: () => void): void;
+  close(discard: boolean): void;
+}
+
 // A frame larger than this closes only the socket that sent it.
 const MAX_FRAME_BYTES = 100_000;
+
+// A handshake whose client has not joined within this is dropped (socket.io's default is 45 s,
+// long enough for a flood of unused handshakes to fill the heap), as is an upgrade left half-way.
+const UNUSED_HANDSHAKE_MS = 5_000;
 
 /**
  * socket.io on the app's HTTP server. The handshake checks Origin and reads the session
@@ -127,12 +142,34 @@ const MAX_FRAME_BYTES = 100_000;
 export const realtimePlugin = fp(
   async (app: FastifyInstance) => {
     const trust = trustFunction(app.config.trustProxy);
+    const limits = new ClientLimits(app.config.sockets);
+    const keyOf = (req: IncomingMessage) => addressKey(clientAddress(req, trust));
     const io = new Server<DefaultEventsMap, DefaultEventsMap, DefaultEventsMap, SocketData>(app.server, {
       serveClient: false,
       maxHttpBufferSize: MAX_FRAME_BYTES,
+      // A backstop: our own timer (below) discards an unused client first. socket.io's would
+      // only ask it to close, which a polling client with no request pending does 30 s later.
+      connectTimeout: UNUSED_HANDSHAKE_MS + 1_000,
+      upgradeTimeout: UNUSED_HANDSHAKE_MS,
+      // Called for new handshakes only; a refusal is a 403 before engine.io allocates anything.
       allowRequest: (req, callback) => {
-        callback(null, !isCrossSite(req.headers, clientProtocol(req, trust), req.headers.host));
+        if (isCrossSite(req.headers, clientProtocol(req, trust), req.headers.host)) return callback('Forbidden', false);
+        const admitted = limits.admits(keyOf(req));
+        callback(admitted ? null : 'Too many connections', admitted);
       },
+    });
+    // Engine clients whose socket.io connection (after the session lookup) has begun.
+    const joined = new WeakSet<object>();
+    io.engine.on('connection', (client: EngineClient) => {
+      const key = keyOf(client.request);
+      limits.opened(key);
+      const unused = setTimeout(() => {
+        if (!joined.has(client)) client.close(true);
+      }, UNUSED_HANDSHAKE_MS);
+      client.once('close', () => {
+        clearTimeout(unused);
+        limits.closed(key);
+      });
     });
 
     if (app.database.url) await usePostgresAdapter(app, io, app.database.url);
@@ -153,6 +190,7 @@ export const realtimePlugin = fp(
     });
 
     io.on('connection', (socket) => {
+      joined.add(socket.conn);
       const { accountId, tokenHash } = socket.data;
       void socket.join(rooms.porpchat);
       if (accountId !== null && tokenHash !== null) {
@@ -166,6 +204,7 @@ export const realtimePlugin = fp(
       toUsers: (accountIds, event, payload) => void io.to(accountIds.map((id) => rooms.user(id))).emit(event, payload),
       toPorpchat: (event, payload) => void io.to(rooms.porpchat).emit(event, payload),
       endSession: (tokenHash) => io.in(rooms.session(tokenHash)).disconnectSockets(true),
+      clientCounts: () => limits.counts(),
     };
     app.decorate('realtime', realtime);
 
