@@ -6,6 +6,8 @@
  */
 export class ReadCache<V> {
   private generation = 0;
+  /** Loads started (misses), for tests and metrics. */
+  loads = 0;
   private readonly entries = new Map<string, V>();
   private readonly loading = new Map<string, Promise<V>>();
 
@@ -30,6 +32,7 @@ export class ReadCache<V> {
     if (pending) return pending;
 
     const generation = this.generation;
+    this.loads += 1;
     const promise = load().then((value) => {
       if (generation === this.generation && this.usable()) this.keep(key, value);
       return value;

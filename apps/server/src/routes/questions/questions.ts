@@ -1,5 +1,12 @@
 import { SOCKET_EVENTS } from '@porpoise/core';
-import { idInput, questionInput, questionListQuery, voteInput, z } from '@porpoise/core/schemas';
+import {
+  idInput,
+  questionInput,
+  questionListQuery,
+  voteInput,
+  z,
+  type QuestionListQuery,
+} from '@porpoise/core/schemas';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { addQuestion } from '../../commands/add-question.ts';
 import { recordView } from '../../commands/record-view.ts';
@@ -16,21 +23,27 @@ import { limitPosting } from '../../lib/posting-limits.ts';
 const byIdParams = z.object({ id: idInput });
 const byIdQuery = z.object({ username: z.string().optional() });
 
+/**
+ * A list page's cache key: the parsed query (defaults filled in, tag in lower case, as the
+ * list reads it) in a fixed order, so unknown parameters and their order make no new entry.
+ */
+const listKey = (query: QuestionListQuery) =>
+  JSON.stringify([query.order, query.tag?.toLowerCase() ?? null, query.limit, query.offset]);
+
 /** The home list, the question page, asking and voting (spec section 7). */
 export async function questionRoutes(app: FastifyInstance) {
   app.get('/getQuestion', async (request, reply) => {
     requireActor(request.actor);
+    const query = parse(questionListQuery, request.query);
     const load = async () => {
-      const query = parse(questionListQuery, request.query);
       const after = query.cursor === undefined ? null : decodeCursor(query.cursor, query.order);
       const { questions, total, nextCursor } = await listQuestions(app.db, query, after);
       return { body: new JsonBody(JSON.stringify(questions)), total, nextCursor };
     };
-    // Keyed by the URL as sent: the same URL always parses the same way (and a bad one
-    // fails in load, before anything is kept). Searches are a long tail of one-off
-    // queries, and cursors one per row: they go to the database every time.
-    const uncached = 'search' in (request.query as object) || 'cursor' in (request.query as object);
-    const page = uncached ? await load() : await app.contentCache.lists.get(request.url, load);
+    // Searches are a long tail of one-off queries, and cursors one per row: they go to the
+    // database every time.
+    const uncached = query.search !== undefined || query.cursor !== undefined;
+    const page = uncached ? await load() : await app.contentCache.lists.get(listKey(query), load);
     void reply.header('X-Total-Count', String(page.total));
     if (page.nextCursor !== null) void reply.header('X-Next-Cursor', page.nextCursor);
     return page.body.send(request, reply);
