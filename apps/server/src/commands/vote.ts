@@ -14,14 +14,15 @@ const DUPLICATE_WINDOW_MS = 2_000;
  * vote, voting the other way moves it. The question row is locked, so parallel votes on one
  * question apply one after another and its counters always equal the stored votes; a
  * repeat of the same vote within two seconds changes nothing, so 50 identical requests in
- * parallel leave exactly one vote.
+ * parallel leave exactly one vote. False when nothing changed (such a repeat): then there is
+ * nothing to invalidate or announce.
  */
-export async function toggleVote(db: Db, actor: Actor, questionId: number, direction: VoteDirection): Promise<void> {
-  await db.transaction(async (tx) => {
+export async function toggleVote(db: Db, actor: Actor, questionId: number, direction: VoteDirection): Promise<boolean> {
+  return db.transaction(async (tx) => {
     await lockQuestion(tx, questionId);
     const mine = and(eq(votes.questionId, questionId), eq(votes.accountId, actor.id));
     const [existing] = await tx.select({ value: votes.value, votedAt: votes.votedAt }).from(votes).where(mine);
-    if (existing?.value === direction && Date.now() - existing.votedAt.getTime() < DUPLICATE_WINDOW_MS) return;
+    if (existing?.value === direction && Date.now() - existing.votedAt.getTime() < DUPLICATE_WINDOW_MS) return false;
     if (existing?.value === direction) {
       await tx.delete(votes).where(mine);
     } else if (existing) {
@@ -36,5 +37,6 @@ export async function toggleVote(db: Db, actor: Actor, questionId: number, direc
         downCount: sql`(select count(*) from votes where question_id = ${questionId} and value = -1)`,
       })
       .where(eq(questions.id, questionId));
+    return true;
   });
 }

@@ -94,11 +94,12 @@ export async function questionRoutes(app: FastifyInstance) {
     assertNamesSelf(actor, input.username);
     await limitPosting(app, actor, 'vote');
     const questionId = Number(input.qid);
-    await toggleVote(app.db, actor, questionId, direction);
-    await app.contentCache.changed();
+    const changed = await toggleVote(app.db, actor, questionId, direction);
+    // A vote that changed nothing (a repeat) clears no cache and announces nothing.
+    if (changed) await app.contentCache.changed();
     const voters = await getVoters(app.db, questionId);
     const payload = { qid: input.qid, ...voters };
-    app.realtime.toSignedIn(SOCKET_EVENTS.voteUpdate, payload);
+    if (changed) app.realtime.toSignedIn(SOCKET_EVENTS.voteUpdate, payload);
     return payload;
   };
   app.post('/upvoteQuestion', vote(1));
