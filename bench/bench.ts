@@ -38,6 +38,11 @@ const rows: string[][] = [];
 /** The bare Fastify yardstick (bench/hello-server.ts). */
 const HELLO_URL = 'http://127.0.0.1:3901/hello';
 const notes: string[] = [];
+/**
+ * Every client runs on this machine: 1,000 fan-out sockets and the load's connections share
+ * one address, so the per-address caps (connections and socket.io clients) are raised.
+ */
+const LOOPBACK_CAPS = { CONNECTIONS_PER_ADDRESS: '4000', SOCKETS_PER_ADDRESS: '4000' };
 const log = (line: string) => console.log(line);
 
 async function load(options: object): Promise<LoadResult> {
@@ -338,7 +343,10 @@ const hello = spawn(process.execPath, ['--import', 'tsx', path.join(repoRoot, 'b
   env: { ...process.env, PORT: '3901' },
   stdio: 'inherit',
 });
-const server = await startServer({ DATABASE_URL: databaseUrl, RATE_LIMIT_MULTIPLIER: '1000000' }, 3902);
+const server = await startServer(
+  { DATABASE_URL: databaseUrl, RATE_LIMIT_MULTIPLIER: '1000000', ...LOOPBACK_CAPS },
+  3902,
+);
 try {
   for (let waited = 0; waited < 20_000; waited += 200) {
     try {
@@ -564,7 +572,15 @@ async function measureEmbedded() {
     env: { ...process.env, PORT: '3901' },
     stdio: 'inherit',
   });
-  const embedded = await startServer({ DATABASE_URL: '', DATA_DIR: dataDir, RATE_LIMIT_MULTIPLIER: '1000000' }, 3903);
+  const embedded = await startServer(
+    {
+      DATABASE_URL: '',
+      DATA_DIR: dataDir,
+      RATE_LIMIT_MULTIPLIER: '1000000',
+      ...LOOPBACK_CAPS,
+    },
+    3903,
+  );
   try {
     await new Promise((resolve) => setTimeout(resolve, 1_000));
     const cookie = await signUp(embedded.url, `bench_${Date.now()}`);

@@ -19,7 +19,11 @@ const { values } = parseArgs({
 const seconds = Number(values.seconds);
 const socketMinutes = Number(values['socket-minutes']);
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'porpoise-soak-'));
-const server = await startServer({ DATA_DIR: dataDir, RATE_LIMIT_MULTIPLIER: '100000' }, 3900);
+// Every client runs here, on one address: 100 load connections, then 200 sockets.
+const server = await startServer(
+  { DATA_DIR: dataDir, RATE_LIMIT_MULTIPLIER: '100000', CONNECTIONS_PER_ADDRESS: '1000', SOCKETS_PER_ADDRESS: '1000' },
+  3900,
+);
 const failures: string[] = [];
 const check = (ok: boolean, label: string) => {
   console.log(`${ok ? 'PASS' : 'FAIL'}  ${label}`);

@@ -4,6 +4,7 @@ import type { Config } from './config.ts';
 import type { Database } from './db/client.ts';
 import { trustFunction } from './lib/client-address.ts';
 import { authPlugin } from './plugins/auth.ts';
+import { connectionsPlugin } from './plugins/connections.ts';
 import { databasePlugin } from './plugins/database.ts';
 import { errorsPlugin } from './plugins/errors.ts';
 import { rateLimitPlugin } from './plugins/rate-limit.ts';
@@ -37,6 +38,7 @@ const ONE_MEGABYTE = 1024 * 1024;
 
 /** Builds the whole app without listening, so tests can inject requests or listen on port 0. */
 export async function buildApp({ config, database, logger = true, logStream }: BuildOptions): Promise<FastifyInstance> {
+  const timeouts = config.connections;
   const app = Fastify({
     logger: logger
       ? {
@@ -56,6 +58,18 @@ export async function buildApp({ config, database, logger = true, logStream }: B
         }
       : false,
     bodyLimit: ONE_MEGABYTE,
+    // Slow senders cannot hold a connection (product.md section 6): headers, whole request,
+    // keep-alive and idle each have a timeout; Node answers a late request 408 and closes it.
+    requestTimeout: timeouts.requestTimeoutMs,
+    keepAliveTimeout: timeouts.keepAliveTimeoutMs,
+    connectionTimeout: timeouts.idleTimeoutMs,
+    http: {
+      headersTimeout: timeouts.headersTimeoutMs,
+      requestTimeout: timeouts.requestTimeoutMs,
+      // Node checks the two timeouts above this often (its default, 30 s, would let a slow
+      // request live up to 30 s past its timeout).
+      connectionsCheckingInterval: Math.min(1_000, timeouts.headersTimeoutMs),
+    },
     // A function, so hop counts and address lists both mean what product.md section 6 says.
     trustProxy: config.trustProxy === false ? false : trustFunction(config.trustProxy),
     genReqId: () => randomUUID(),
@@ -77,6 +91,7 @@ export async function buildApp({ config, database, logger = true, logStream }: B
   });
 
   // external -> app plugins -> routes
+  await app.register(connectionsPlugin);
   await app.register(errorsPlugin);
   await app.register(databasePlugin, { database });
   await app.register(securityPlugin);

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { DEFAULT_POOL_SIZE, loadConfig } from './config.ts';
+import fs from 'node:fs';
+import { DEFAULT_CONNECTIONS_PER_ADDRESS, DEFAULT_POOL_SIZE, loadConfig, openFileLimit } from './config.ts';
 
 describe('loadConfig', () => {
   it('keeps a few connections per process to PostgreSQL unless DATABASE_POOL_SIZE says otherwise', () => {
@@ -19,5 +20,37 @@ describe('loadConfig', () => {
     expect(loadConfig({ PGLITE_RESTARTS: '10' }).pgliteRestarts).toBe(10);
     expect(loadConfig({ PGLITE_RESTARTS: 'often' }).pgliteRestarts).toBe(3);
     expect(loadConfig({ PGLITE_RESTARTS: '-1' }).pgliteRestarts).toBe(3);
+  });
+
+  it('caps connections per address (CONNECTIONS_PER_ADDRESS) and in total below the open-file limit', () => {
+    expect(DEFAULT_CONNECTIONS_PER_ADDRESS).toBe(256);
+    expect(loadConfig({}, 20_000).connections).toMatchObject({ perAddress: 256, total: 16_000 });
+    expect(loadConfig({ CONNECTIONS_PER_ADDRESS: '2000', MAX_CONNECTIONS: '5000' }, 20_000).connections).toMatchObject({
+      perAddress: 2_000,
+      total: 5_000,
+    });
+    // MAX_CONNECTIONS never passes the safe share of the descriptors; nonsense keeps the defaults.
+    expect(loadConfig({ MAX_CONNECTIONS: '100000' }, 1_024).connections.total).toBe(819);
+    expect(loadConfig({ CONNECTIONS_PER_ADDRESS: 'lots', MAX_CONNECTIONS: 'many' }, 1_024).connections).toMatchObject({
+      perAddress: 256,
+      total: 819,
+    });
+    // Read from the process itself (`ulimit -n`, which Node raises to the hard limit).
+    const line = fs
+      .readFileSync('/proc/self/limits', 'utf8')
+      .split('\n')
+      .find((entry) => entry.startsWith('Max open files'));
+    expect(line).toContain(` ${openFileLimit()} `);
+    expect(loadConfig({}).connections.total).toBe(Math.floor(openFileLimit() * 0.8));
+  });
+
+  it('times out slow headers, slow requests and idle keep-alive connections', () => {
+    expect(loadConfig({}).connections).toMatchObject({
+      headersTimeoutMs: 10_000,
+      requestTimeoutMs: 30_000,
+      keepAliveTimeoutMs: 10_000,
+      idleTimeoutMs: 60_000,
+    });
+    expect(loadConfig({ KEEP_ALIVE_TIMEOUT_MS: '75000' }).connections.keepAliveTimeoutMs).toBe(75_000);
   });
 });

@@ -1,3 +1,4 @@
+import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseTrustProxy, type TrustProxy } from './lib/client-address.ts';
@@ -30,6 +31,8 @@ export interface Config {
   /** Live socket.io clients per client address and per process (SOCKETS_PER_ADDRESS, SOCKETS_TOTAL). */
   sockets: { perAddress: number; total: number };
   logLevel: string;
+  /** Timeouts and connection caps, so slow or numerous connections cannot hold the server. */
+  connections: ConnectionLimits;
   /** scrypt's cost for new password hashes: OWASP's minimum (tests use cheaper ones). */
   passwordHashing: ScryptParams;
   webDistDir: string;
@@ -60,6 +63,72 @@ export interface Config {
   };
 }
 
+/**
+ * What one HTTP connection may take (product.md section 6). Node checks the header and
+ * request timeouts on an interval, so a slow request is dropped within about a second of
+ * its timeout; an upgraded socket (socket.io's WebSocket) leaves these timeouts but still
+ * counts toward the caps until it closes.
+ */
+export interface ConnectionLimits {
+  /** A request's headers must all arrive within this, or it is answered 408 and closed. */
+  headersTimeoutMs: number;
+  /** A whole request, headers and body, must arrive within this, or 408 and closed. */
+  requestTimeoutMs: number;
+  /** An idle keep-alive connection is closed after this (KEEP_ALIVE_TIMEOUT_MS). */
+  keepAliveTimeoutMs: number;
+  /**
+   * A connection on which nothing moves for this long is closed: a client that stops reading
+   * its answer. Above engine.io's long-poll wait (25 s), which sends nothing until its ping.
+   */
+  idleTimeoutMs: number;
+  /**
+   * Open connections per client address (CONNECTIONS_PER_ADDRESS), counted by the socket's
+   * own peer (an IPv6 one by its /64): behind a proxy, by the proxy's address.
+   */
+  perAddress: number;
+  /** Open connections in all (MAX_CONNECTIONS), never above a safe share of the descriptor limit. */
+  total: number;
+}
+
+/** Connections per address unless CONNECTIONS_PER_ADDRESS says otherwise: a browser needs a handful. */
+export const DEFAULT_CONNECTIONS_PER_ADDRESS = 256;
+
+/** The share of the process's open-file limit that connections may take; the rest is for the database and files. */
+const CONNECTION_SHARE_OF_FILES = 0.8;
+
+/** Assumed when the open-file limit cannot be read (not Linux): the usual soft limit. */
+const FALLBACK_FILE_LIMIT = 1024;
+
+/** This process's open-file limit (`ulimit -n`; Node raises its soft limit to the hard one at start). */
+export function openFileLimit(): number {
+  try {
+    const line = fs
+      .readFileSync('/proc/self/limits', 'utf8')
+      .split('\n')
+      .find((entry) => entry.startsWith('Max open files'));
+    const soft = Number(line?.slice('Max open files'.length).trim().split(/\s+/)[0]);
+    return Number.isSafeInteger(soft) && soft > 0 ? soft : FALLBACK_FILE_LIMIT;
+  } catch {
+    return FALLBACK_FILE_LIMIT;
+  }
+}
+
+/** A positive whole number from the environment, or the default when unset or not one. */
+const positive = (raw: string | undefined, fallback: number) =>
+  Math.max(1, Math.floor(Number(raw ?? fallback)) || fallback);
+
+function connectionLimits(env: NodeJS.ProcessEnv, fileLimit: number): ConnectionLimits {
+  const safeTotal = Math.max(1, Math.floor(fileLimit * CONNECTION_SHARE_OF_FILES));
+  return {
+    headersTimeoutMs: 10_000,
+    requestTimeoutMs: 30_000,
+    keepAliveTimeoutMs: positive(env.KEEP_ALIVE_TIMEOUT_MS, 10_000),
+    idleTimeoutMs: 60_000,
+    perAddress: positive(env.CONNECTIONS_PER_ADDRESS, DEFAULT_CONNECTIONS_PER_ADDRESS),
+    total: Math.min(safeTotal, positive(env.MAX_CONNECTIONS, safeTotal)),
+  };
+}
+
 const DAY_MS = 24 * 60 * 60 * 1000;
 
 /**
@@ -69,10 +138,6 @@ const DAY_MS = 24 * 60 * 60 * 1000;
  * More connections than cores only add PostgreSQL backends taking turns on them.
  */
 export const DEFAULT_POOL_SIZE = 8;
-
-/** A positive whole number from the environment, or the default when unset or not one. */
-const positive = (raw: string | undefined, fallback: number) =>
-  Math.max(1, Math.floor(Number(raw ?? fallback)) || fallback);
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 // src/ in development and tests, dist/ once bundled: both sit directly in apps/server.
@@ -84,7 +149,7 @@ function nonNegativeInteger(value: string | undefined, otherwise: number): numbe
   return value !== undefined && value !== '' && Number.isInteger(number) && number >= 0 ? number : otherwise;
 }
 
-export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
+export function loadConfig(env: NodeJS.ProcessEnv = process.env, fileLimit = openFileLimit()): Config {
   const multiplier = Number(env.RATE_LIMIT_MULTIPLIER ?? '1') || 1;
   const rule = (max: number, windowMs: number): RateRule => ({ max: Math.ceil(max * multiplier), windowMs });
   return {
@@ -99,6 +164,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     trustProxy: parseTrustProxy(env.TRUST_PROXY),
     sockets: { perAddress: positive(env.SOCKETS_PER_ADDRESS, 50), total: positive(env.SOCKETS_TOTAL, 20_000) },
     logLevel: env.LOG_LEVEL ?? 'info',
+    connections: connectionLimits(env, fileLimit),
     passwordHashing: PASSWORD_PARAMS,
     webDistDir: path.resolve(serverRoot, '../web/dist'),
     migrationsDir: path.resolve(serverRoot, 'drizzle'),
