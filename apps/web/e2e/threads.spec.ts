@@ -34,6 +34,14 @@ async function gotoLive(page: Page, url: string) {
   await connected;
 }
 
+/** Two moments a route handler and a test wait for: a request arrived, and its answer may go. */
+function gate() {
+  const opened = { arrived: () => {}, released: () => {} };
+  const arrived = new Promise<void>((resolve) => (opened.arrived = resolve));
+  const released = new Promise<void>((resolve) => (opened.released = resolve));
+  return { arrived, released, open: (moment: 'arrived' | 'released') => opened[moment]() };
+}
+
 const row = (page: Page, name: string) => page.getByRole('link', { name: new RegExp(`^(Unread: )?${name}\\b`) });
 
 test.afterEach(() => {
@@ -153,6 +161,62 @@ test.describe('direct threads', () => {
     await expect(row(a.page, b.account.username)).toHaveAccessibleName(
       new RegExp(`^Unread: ${b.account.username} Hi Amy!`),
     );
+  });
+
+  test('text typed while a message is on its way stays when its answer comes; a failed text comes back', async ({
+    browser,
+  }) => {
+    const a = await signedInPage(browser, 'gus');
+    const b = await signedInPage(browser, 'hal');
+    const thread = await a.page.request.post('/api/thread/addThread', {
+      data: { accounts: [a.account.username, b.account.username] },
+    });
+    expect(thread.status()).toBe(200);
+    await gotoLive(a.page, `/threads/${((await thread.json()) as { _id: string })._id}`);
+    const box = a.page.getByLabel('Message', { exact: true });
+
+    // Each send's answer is held until the test lets it through: the first one really goes
+    // to the server, the second is answered as a server in trouble would.
+    const first = gate();
+    const second = gate();
+    let sends = 0;
+    await a.page.route('**/api/message/addMessage', async (route) => {
+      sends += 1;
+      if (sends === 1) {
+        const response = await route.fetch();
+        first.open('arrived');
+        await first.released;
+        return route.fulfill({ response });
+      }
+      second.open('arrived');
+      await second.released;
+      return route.fulfill({ status: 503, json: { error: 'Service temporarily unavailable' } });
+    });
+
+    // The button is busy exactly while a send is on its way: once it is not, the answer is in.
+    const button = a.page.getByRole('button', { name: 'Send Message!' });
+    await box.fill('sent first');
+    await box.press('Enter');
+    await first.arrived;
+    await expect(button).toHaveAttribute('aria-disabled', 'true');
+    await expect(box).toHaveValue('');
+    await box.fill('typed while it was on its way');
+    first.open('released');
+    await expect(button).toHaveAttribute('aria-disabled', 'false');
+    await expect(a.page.getByRole('log')).toContainText('sent first');
+    await expect(box).toHaveValue('typed while it was on its way');
+
+    await box.fill('this one fails');
+    await box.press('Enter');
+    await second.arrived;
+    await expect(button).toHaveAttribute('aria-disabled', 'true');
+    await expect(box).toHaveValue('');
+    await box.fill('and this was typed after');
+    second.open('released');
+    await expect(button).toHaveAttribute('aria-disabled', 'false');
+    await expect(a.page.getByRole('alert')).toHaveText(/Service temporarily unavailable/);
+    await expect(box).toHaveValue('this one fails\nand this was typed after');
+    await expect(a.page.getByRole('log').getByRole('listitem')).toHaveCount(1);
   });
 
   test('an unknown thread shows that no messages were found', async ({ browser }) => {

@@ -12,7 +12,8 @@ export interface MessageComposerProps {
 
 /**
  * The send box of a conversation: Enter sends, Shift+Enter starts a new line, and blank
- * text is never sent (spec section 5). The text stays put when sending fails.
+ * text is never sent (spec section 5). The box clears when the text is sent, never later,
+ * and a text whose sending fails comes back.
  */
 export function MessageComposer({ label, placeholder, buttonLabel, onSend }: MessageComposerProps) {
   const fieldId = useId();
@@ -29,11 +30,15 @@ export function MessageComposer({ label, placeholder, buttonLabel, onSend }: Mes
     const invalid = messageError(content);
     setError(invalid);
     if (invalid !== null) return;
+    // The box empties as the text leaves, so whatever is typed while it is on its way is the
+    // next message and stays; a failed text comes back, ahead of anything typed since.
+    const sent = content;
+    setContent('');
     setPending(true);
-    const failure = await onSend(content);
+    const failure = await onSend(sent);
     setPending(false);
     setError(failure);
-    if (failure === null) setContent('');
+    if (failure !== null) setContent((typed) => (typed === '' ? sent : `${sent}\n${typed}`));
   }
 
   function handleSubmit(event: FormEvent<HTMLFormElement>) {
