@@ -30,6 +30,12 @@ export interface Config {
   trustProxy: TrustProxy;
   /** Live socket.io clients per client address and per process (SOCKETS_PER_ADDRESS, SOCKETS_TOTAL). */
   sockets: { perAddress: number; total: number };
+  /**
+   * The read caches' memory (READ_CACHE_MB, a quarter for list pages and the rest for
+   * question pages) and the largest page they keep (READ_CACHE_ENTRY_KB); larger pages are
+   * answered but not kept.
+   */
+  readCache: { maxBytes: number; maxEntryBytes: number };
   logLevel: string;
   /** Timeouts and connection caps, so slow or numerous connections cannot hold the server. */
   connections: ConnectionLimits;
@@ -163,6 +169,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, fileLimit = ope
     realtimeHeartbeatMs: 5_000,
     trustProxy: parseTrustProxy(env.TRUST_PROXY),
     sockets: { perAddress: positive(env.SOCKETS_PER_ADDRESS, 50), total: positive(env.SOCKETS_TOTAL, 20_000) },
+    readCache: {
+      maxBytes: positive(env.READ_CACHE_MB, 64) * 2 ** 20,
+      maxEntryBytes: positive(env.READ_CACHE_ENTRY_KB, 2_048) * 2 ** 10,
+    },
     logLevel: env.LOG_LEVEL ?? 'info',
     connections: connectionLimits(env, fileLimit),
     passwordHashing: PASSWORD_PARAMS,

@@ -76,4 +76,30 @@ describe('ReadCache', () => {
     await cache.get('k', load);
     expect(loads).toBe(3);
   });
+
+  it('never holds more than its byte budget, oldest out first, and keeps no entry over the largest', async () => {
+    const cache = new ReadCache<string>(100, () => true, {
+      maxBytes: 10,
+      maxEntryBytes: 6,
+      sizeOf: (value) => value.length,
+    });
+    for (const key of ['a', 'b', 'c', 'd', 'e']) {
+      await cache.get(key, async () => key.repeat(3));
+      expect(cache.bytes).toBeLessThanOrEqual(10);
+    }
+    expect(cache.size).toBe(3);
+    expect(await cache.get('e', async () => 'reloaded')).toBe('eee');
+    expect(await cache.get('a', async () => 'aaa again')).toBe('aaa again');
+    let loads = 0;
+    const big = async () => {
+      loads += 1;
+      return 'x'.repeat(7);
+    };
+    await cache.get('big', big);
+    await cache.get('big', big);
+    expect(loads).toBe(2);
+    expect(cache.bytes).toBe(9);
+    cache.clear();
+    expect(cache.bytes).toBe(0);
+  });
 });

@@ -37,8 +37,18 @@ const CHANNEL = 'porpoise_content';
 export const readCachePlugin = fp(
   async (app: FastifyInstance) => {
     const usable = () => app.signals.listening;
-    const lists = new ReadCache<CachedList>(1_000, usable);
-    const questions = new ReadCache<CachedQuestion>(5_000, usable);
+    const { maxBytes, maxEntryBytes } = app.config.readCache;
+    const lists = new ReadCache<CachedList>(1_000, usable, {
+      maxBytes: Math.floor(maxBytes / 4),
+      maxEntryBytes,
+      sizeOf: (page) => page.body.bytes,
+    });
+    // A question page also keeps its rows, whose text is the JSON's again.
+    const questions = new ReadCache<CachedQuestion>(5_000, usable, {
+      maxBytes: maxBytes - Math.floor(maxBytes / 4),
+      maxEntryBytes,
+      sizeOf: (page) => page.body.bytes + page.body.textBytes,
+    });
     app.signals.subscribe(CHANNEL, () => {
       lists.clear();
       questions.clear();

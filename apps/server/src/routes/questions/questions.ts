@@ -38,7 +38,7 @@ export async function questionRoutes(app: FastifyInstance) {
     const load = async () => {
       const after = query.cursor === undefined ? null : decodeCursor(query.cursor, query.order);
       const { questions, total, nextCursor } = await listQuestions(app.db, query, after);
-      return { body: new JsonBody(JSON.stringify(questions)), total, nextCursor };
+      return { body: await JsonBody.of(questions), total, nextCursor };
     };
     // Searches are a long tail of one-off queries, and cursors one per row: they go to the
     // database every time.
@@ -60,7 +60,7 @@ export async function questionRoutes(app: FastifyInstance) {
       return {
         detail: loaded,
         viewers: new Set(loaded.views),
-        body: new JsonBody(JSON.stringify(presentQuestion(loaded))),
+        body: await JsonBody.of(presentQuestion(loaded)),
       };
     });
     const { detail } = page;
