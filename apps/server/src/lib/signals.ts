@@ -46,61 +46,118 @@ export function createLocalSignals(): Signals {
 }
 
 const RECONNECT_MS = 500;
+/** How often the listening connection proves it is alive, and how long the proof may take. */
+export const SIGNAL_HEARTBEAT_MS = 2_000;
+
+export interface PostgresSignalsOptions {
+  /** Heard when the listening connection is lost: caches are off until it is back. */
+  onLost: (error: unknown) => void;
+  /** Heard when it listens again after a loss: caches are on again. */
+  onBack?: () => void;
+  heartbeatMs?: number;
+}
 
 /**
  * Several processes on one PostgreSQL: a dedicated connection LISTENs; publishing is
  * `pg_notify` on the shared pool, tagged with this process's id so it skips its own echo.
  * Losing the connection marks the signals as not listening until it is back, and tells
  * every handler to forget (null), on loss and again on return.
+ *
+ * A link can die without a word (a NAT or firewall dropping it, a host gone): then nothing
+ * would ever say so, and this process would serve stale cached pages. So the connection
+ * has TCP keepalive, and every heartbeatMs it sends a NOTIFY to itself: an echo that does
+ * not come back within heartbeatMs counts as a lost connection (caches off, reconnect).
  */
 export async function createPostgresSignals(
   url: string,
   notify: (channel: SignalChannel, message: string) => Promise<void>,
-  onError: (error: unknown) => void,
+  { onLost, onBack = () => undefined, heartbeatMs = SIGNAL_HEARTBEAT_MS }: PostgresSignalsOptions,
 ): Promise<Signals> {
   const handlers: Handlers = new Map();
   const self = randomUUID();
+  // Only this process listens to its heartbeat: no other process hears it.
+  const aliveChannel = `porpoise_alive_${self.replaceAll('-', '')}`;
   let client: pg.Client | null = null;
   let listening = false;
   let closed = false;
+  let everLost = false;
   let retry: NodeJS.Timeout | undefined;
+  /** The next heartbeat, or the deadline of the one awaited (or of connecting). */
+  let beat: NodeJS.Timeout | undefined;
+  let awaitedEcho = '';
 
-  const lost = (error: unknown) => {
-    if (closed || retry) return;
+  const lost = (error: unknown, which: pg.Client) => {
+    if (closed || which !== client) return;
     const wasListening = listening;
     listening = false;
-    if (client) {
-      // A dead connection says nothing more: no late 'end' may undo its successor.
-      client.removeAllListeners();
-      client.on('error', () => undefined);
-      client = null;
-    }
+    everLost = true;
+    clearTimeout(beat);
+    // A dead connection says nothing more: no late 'end' may undo its successor.
+    which.removeAllListeners();
+    which.on('error', () => undefined);
+    // Ending a connection whose query hangs destroys its socket (pg's end()).
+    which.end().catch(() => undefined);
+    client = null;
     if (wasListening) for (const channel of CHANNELS) dispatch(handlers, channel, null);
-    onError(error);
+    onLost(error);
     retry = setTimeout(() => {
       retry = undefined;
-      connect().catch(lost);
+      void connect().catch(() => undefined);
     }, RECONNECT_MS);
   };
 
+  /** In heartbeatMs, a NOTIFY to itself, whose echo must come back within heartbeatMs. */
+  const scheduleBeat = (current: pg.Client) => {
+    beat = setTimeout(() => {
+      awaitedEcho = randomUUID();
+      beat = setTimeout(
+        () => lost(new Error(`signal connection silent for ${heartbeatMs} ms`), current),
+        heartbeatMs,
+      ).unref();
+      current.query('select pg_notify($1, $2)', [aliveChannel, awaitedEcho]).catch(() => undefined);
+    }, heartbeatMs).unref();
+  };
+
   async function connect(): Promise<void> {
-    const next = new pg.Client({ connectionString: url });
+    const next = new pg.Client({
+      connectionString: url,
+      application_name: 'porpoise-signals',
+      keepAlive: true,
+      keepAliveInitialDelayMillis: heartbeatMs,
+    });
     client = next;
-    next.on('error', lost);
-    next.on('end', () => lost(new Error('signal connection ended')));
+    next.on('error', (error) => lost(error, next));
+    next.on('end', () => lost(new Error('signal connection ended'), next));
     next.on('notification', ({ channel, payload }) => {
+      if (channel === aliveChannel) {
+        if (payload !== awaitedEcho || client !== next) return;
+        clearTimeout(beat);
+        scheduleBeat(next);
+        return;
+      }
       if (!payload?.startsWith(':', 36) || payload.startsWith(self)) return;
       dispatch(handlers, channel as SignalChannel, payload.slice(37));
     });
-    await next.connect();
-    for (const channel of CHANNELS) await next.query(`listen ${channel}`);
-    if (closed) {
-      await next.end();
+    // Connecting and listening get the same time as an echo (a dead link can hang them too).
+    beat = setTimeout(() => lost(new Error('signal connection did not listen in time'), next), 2 * heartbeatMs);
+    beat.unref();
+    try {
+      await next.connect();
+      for (const channel of [...CHANNELS, aliveChannel]) await next.query(`listen ${channel}`);
+    } catch (error) {
+      lost(error, next);
+      throw error;
+    }
+    if (closed || client !== next) {
+      await next.end().catch(() => undefined);
       return;
     }
+    clearTimeout(beat);
     listening = true;
     // Whatever was published while we were away is unknown: start from nothing.
     for (const channel of CHANNELS) dispatch(handlers, channel, null);
+    if (everLost) onBack();
+    scheduleBeat(next);
   }
 
   try {
@@ -108,8 +165,7 @@ export async function createPostgresSignals(
   } catch (error) {
     closed = true;
     clearTimeout(retry);
-    // connect() set it before failing; the compiler cannot see through the closure.
-    await (client as pg.Client | null)?.end().catch(() => undefined);
+    clearTimeout(beat);
     throw error;
   }
   // Many writers at once share NOTIFYs: a publish waits for the next NOTIFY that starts
@@ -149,10 +205,15 @@ export async function createPostgresSignals(
     async close() {
       closed = true;
       clearTimeout(retry);
+      clearTimeout(beat);
       const current = client;
       client = null;
       listening = false;
-      await current?.end().catch(() => undefined);
+      // A silently dead link never answers the goodbye: wait for it no longer than an echo.
+      await Promise.race([
+        current?.end().catch(() => undefined),
+        new Promise((resolve) => setTimeout(resolve, heartbeatMs).unref()),
+      ]);
     },
   };
 }

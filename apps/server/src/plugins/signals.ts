@@ -13,7 +13,10 @@ export const signalsPlugin = fp(
           async (channel, message) => {
             await app.db.execute(sql`select pg_notify(${channel}, ${message})`);
           },
-          (error) => app.log.warn({ err: error }, 'signal connection lost; caches off until it is back'),
+          {
+            onLost: (error) => app.log.warn({ err: error }, 'signal connection lost; caches off until it is back'),
+            onBack: () => app.log.info('signal connection back; caches on'),
+          },
         )
       : createLocalSignals();
     app.decorate('signals', signals);
