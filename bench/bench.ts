@@ -184,7 +184,7 @@ async function fanout(
   clientKind: 'socket.io-client' | 'wire',
 ) {
   const mode = clientKind === 'wire' ? 'fanout-wire' : 'fanout';
-  const child = fork(path.join(repoRoot, 'bench/fanout-clients.ts'), [server.url, String(clients), cookie, mode], {
+  const child = fork(path.join(repoRoot, 'bench/fanout-clients.ts'), [server.url, String(clients), cookie, mode, qid], {
     execArgv: ['--import', 'tsx'],
     stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
   });

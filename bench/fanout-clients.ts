@@ -10,7 +10,8 @@
 import WebSocket from 'ws';
 import { io, type Socket } from 'socket.io-client';
 
-const [url = '', count = '1000', cookie = '', mode = 'fanout'] = process.argv.slice(2);
+// qid: the question whose answers are timed; each socket shows it, as its page would.
+const [url = '', count = '1000', cookie = '', mode = 'fanout', qid = ''] = process.argv.slice(2);
 const total = Number(count);
 const arrivals = new Map<string, number[]>();
 
@@ -41,15 +42,20 @@ function socketIoClient(): Connection {
       arrived(payload.answer._id, performance.timeOrigin + performance.now()),
     );
   }
+  const connected = new Promise<void>((resolve) =>
+    socket.connected ? resolve() : socket.once('connect', () => resolve()),
+  );
   return {
-    ready: new Promise((resolve) => (socket.connected ? resolve() : socket.once('connect', () => resolve()))),
+    ready: connected.then(async () => {
+      if (qid !== '') await socket.emitWithAck('showQuestions', [Number(qid)]);
+    }),
     close: () => socket.disconnect(),
   };
 }
 
 const EVENT_PREFIX = '42["answerUpdate",';
 
-/** Engine.io v4 on a WebSocket: open ('0'), namespace connect ('40'), ping ('2') and pong ('3'), events ('42[...]'). */
+/** Engine.io v4 on a WebSocket: open ('0'), namespace connect ('40'), ping ('2') and pong ('3'), events ('42[...]'), acks ('43'). */
 function wireClient(): Connection {
   const wsUrl = `${url.replace(/^http/, 'ws')}/socket.io/?EIO=4&transport=websocket`;
   const ws = new WebSocket(wsUrl, { headers: { cookie }, perMessageDeflate: false });
@@ -63,7 +69,10 @@ function wireClient(): Connection {
       arrived(payload.answer._id, at);
     } else if (text === '2') ws.send('3');
     else if (text.startsWith('0{')) ws.send('40');
-    else if (text.startsWith('40')) resolveReady();
+    // Connected: show the question (ack id 0); its ack ('430[]') means the room is joined.
+    else if (text.startsWith('40') && qid === '') resolveReady();
+    else if (text.startsWith('40')) ws.send(`420["showQuestions",[${Number(qid)}]]`);
+    else if (text.startsWith('430')) resolveReady();
   });
   return { ready, close: () => ws.close() };
 }

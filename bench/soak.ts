@@ -122,6 +122,8 @@ try {
     );
   }
   await Promise.all(sockets.map((socket) => new Promise<void>((resolve) => socket.once('connect', () => resolve()))));
+  // Each socket shows every question, as a list that loaded them all would.
+  await Promise.all(sockets.map((socket) => socket.emitWithAck('showQuestions', qids.map(Number))));
   let received = 0;
   for (const socket of sockets) socket.on('answerUpdate', () => received++);
   let posted = 0;

@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createPostgresDatabase } from './test/databases.ts';
 import { uniqueName } from './test/factories.ts';
 import { startServerProcess, type ServerProcess } from './test/server-process.ts';
-import { connected, nextEvent, openSocket } from './test/sockets.ts';
+import { connected, nextEvent, openSocket, showQuestions } from './test/sockets.ts';
 
 interface Client {
   username: string;
@@ -98,6 +98,8 @@ describe('two server processes on one PostgreSQL', () => {
     expect(asked.status).toBe(200);
     const qid = (asked.json() as Question)._id;
     expect((await heard)._id).toBe(qid);
+    // The other events reach the sockets that show the question, as the web app's page and list say.
+    await Promise.all([showQuestions(aliceOnTwo, [qid]), showQuestions(bobOnOne, [qid])]);
 
     // answerUpdate: answered on two, heard on one.
     const answerHeard = nextEvent<{ qid: string }>(bobOnOne, SOCKET_EVENTS.answerUpdate);

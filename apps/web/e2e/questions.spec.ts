@@ -60,14 +60,19 @@ async function answerViaApi(page: Page, username: string, qid: string, text: str
 }
 
 /**
- * Opens a page and waits until its socket has upgraded to a WebSocket and heard from the
- * server, so that events sent afterwards are sure to reach it.
+ * Opens a page and waits until the server has acknowledged, on the page's WebSocket, the
+ * questions the page shows (an ack frame, '43...'), so that their events are sure to reach it.
  */
 async function gotoLive(page: Page, path: string): Promise<void> {
-  const socket = page.waitForEvent('websocket');
+  const shown = new Promise<void>((resolve) =>
+    page.once('websocket', (ws) =>
+      ws.on('framereceived', (frame) => {
+        if (String(frame.payload).startsWith('43')) resolve();
+      }),
+    ),
+  );
   await page.goto(path);
-  const ws = await socket;
-  await ws.waitForEvent('framereceived');
+  await shown;
   await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
 }
 

@@ -4,6 +4,7 @@
  * (`@porpoise/core/schemas`) keeps zod out of the web app's bundle.
  */
 import { z } from 'zod';
+import { CLIENT_SOCKET_LIMITS } from './events.ts';
 import { LIMITS } from './limits.ts';
 import { MESSAGES } from './messages.ts';
 import { COLOR_BLINDNESS, ORDERS } from './types.ts';
@@ -174,3 +175,8 @@ export const messageInput = z.object({
 export const readMessageInput = z.object({ mid: idInput, username: z.string().optional() });
 
 export const porpNameInput = ruled('Username', porpNameError).transform((name) => name.trim());
+
+/** The socket event `showQuestions`: at most 300 question ids (PostgreSQL integers). */
+export const showQuestionsInput = z
+  .array(z.number().int().positive().max(2_147_483_647))
+  .max(CLIENT_SOCKET_LIMITS.shownQuestionsMax);

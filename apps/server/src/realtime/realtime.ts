@@ -1,5 +1,5 @@
 import { createAdapter } from '@socket.io/postgres-adapter';
-import type { SocketEventName } from '@porpoise/core';
+import { CLIENT_SOCKET_LIMITS, type SocketEventName } from '@porpoise/core';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import pg from 'pg';
@@ -8,6 +8,7 @@ import type { IncomingMessage } from 'node:http';
 import { addressKey, clientAddress, clientProtocol, trustFunction } from '../lib/client-address.ts';
 import { SESSION_COOKIE } from '../lib/sessions.ts';
 import { isCrossSite } from '../plugins/security.ts';
+import { acceptClientEvents } from './client-events.ts';
 import { ClientLimits } from './client-limits.ts';
 import { rooms } from './rooms.ts';
 
@@ -21,6 +22,8 @@ export interface SocketData {
 export interface Realtime {
   io: Server<DefaultEventsMap, DefaultEventsMap, DefaultEventsMap, SocketData>;
   toSignedIn(event: SocketEventName, payload: unknown): void;
+  /** To the sockets that show this question (its page, or a list that loaded it). */
+  toQuestion(questionId: number | string, event: SocketEventName, payload: unknown): void;
   toUsers(accountIds: number[], event: SocketEventName, payload: unknown): void;
   toPorpchat(event: SocketEventName, payload: unknown): void;
   /** Disconnects the sockets of a session that has just ended (sign-out), on every process. */
@@ -126,9 +129,6 @@ interface EngineClient {
   close(discard: boolean): void;
 }
 
-// A frame larger than this closes only the socket that sent it.
-const MAX_FRAME_BYTES = 100_000;
-
 // A handshake whose client has not joined within this is dropped (socket.io's default is 45 s,
 // long enough for a flood of unused handshakes to fill the heap), as is an upgrade left half-way.
 const UNUSED_HANDSHAKE_MS = 5_000;
@@ -146,7 +146,8 @@ export const realtimePlugin = fp(
     const keyOf = (req: IncomingMessage) => addressKey(clientAddress(req, trust));
     const io = new Server<DefaultEventsMap, DefaultEventsMap, DefaultEventsMap, SocketData>(app.server, {
       serveClient: false,
-      maxHttpBufferSize: MAX_FRAME_BYTES,
+      // A larger frame closes only the socket that sent it.
+      maxHttpBufferSize: CLIENT_SOCKET_LIMITS.frameBytesMax,
       // A backstop: our own timer (below) discards an unused client first. socket.io's would
       // only ask it to close, which a polling client with no request pending does 30 s later.
       connectTimeout: UNUSED_HANDSHAKE_MS + 1_000,
@@ -191,6 +192,7 @@ export const realtimePlugin = fp(
 
     io.on('connection', (socket) => {
       joined.add(socket.conn);
+      acceptClientEvents(socket);
       const { accountId, tokenHash } = socket.data;
       void socket.join(rooms.porpchat);
       if (accountId !== null && tokenHash !== null) {
@@ -201,6 +203,7 @@ export const realtimePlugin = fp(
     const realtime: Realtime = {
       io,
       toSignedIn: (event, payload) => void io.to(rooms.signedIn).emit(event, payload),
+      toQuestion: (questionId, event, payload) => void io.to(rooms.question(Number(questionId))).emit(event, payload),
       toUsers: (accountIds, event, payload) => void io.to(accountIds.map((id) => rooms.user(id))).emit(event, payload),
       toPorpchat: (event, payload) => void io.to(rooms.porpchat).emit(event, payload),
       endSession: (tokenHash) => io.in(rooms.session(tokenHash)).disconnectSockets(true),

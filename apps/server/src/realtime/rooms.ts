@@ -4,7 +4,10 @@ export const rooms = {
   user: (accountId: number) => `user:${accountId}`,
   /** Every socket of one session, so signing out can disconnect exactly those. */
   session: (tokenHash: string) => `session:${tokenHash}`,
-  /** Every signed-in socket: question and forum events go here. */
+  /** The signed-in sockets showing one question (its page, or a list that loaded it): its events go here. */
+  question: (questionId: number) => `question:${questionId}`,
+  isQuestion: (room: string) => room.startsWith('question:'),
+  /** Every signed-in socket: new questions and forum events go here. */
   signedIn: 'signed-in',
   /** Every socket, anonymous ones included: PorpChat's public room. */
   porpchat: 'porpchat',

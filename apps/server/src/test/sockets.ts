@@ -1,3 +1,4 @@
+import { CLIENT_SOCKET_EVENTS } from '@porpoise/core';
 import { io as connect, type Socket } from 'socket.io-client';
 
 /** Opens a real socket.io client to a test server, optionally with a session cookie or an Origin. */
@@ -36,4 +37,9 @@ export const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve
 /** Checks `condition` every 20 ms until it holds or `ms` have passed (the caller asserts after). */
 export async function until(condition: () => boolean | Promise<boolean>, ms: number): Promise<void> {
   for (let waited = 0; !(await condition()) && waited < ms; waited += 20) await pause(20);
+}
+
+/** Tells the server which questions `socket` shows, as the web app does; resolves once it has joined their rooms. */
+export async function showQuestions(socket: Socket, ids: Array<number | string>): Promise<void> {
+  await socket.timeout(5_000).emitWithAck(CLIENT_SOCKET_EVENTS.showQuestions, ids.map(Number));
 }

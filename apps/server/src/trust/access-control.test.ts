@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DATABASE_KINDS } from '../test/databases.ts';
 import { answerQuestion, askQuestion, registerUser, type TestUser } from '../test/factories.ts';
 import { snapshot } from '../test/snapshot.ts';
-import { connected, openSocket, pause, recordAll } from '../test/sockets.ts';
+import { connected, openSocket, pause, recordAll, showQuestions } from '../test/sockets.ts';
 import { startTestApp, type TestApp } from '../test/test-app.ts';
 
 interface WriteRoute {
@@ -195,6 +195,7 @@ describe.each(DATABASE_KINDS)('access control on %s', (kind) => {
     await connected(watcher);
     const seen = recordAll(watcher);
     const qid = await askQuestion(t.app, alice);
+    await showQuestions(watcher, [qid]);
     await answerQuestion(t.app, alice, qid);
     await t.app.inject({ method: 'GET', url: `/api/getQuestionById/${qid}`, headers: { cookie: alice.cookie } });
     await t.app.inject({

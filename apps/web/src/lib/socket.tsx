@@ -1,5 +1,5 @@
 import { createContext, use, type ReactNode } from 'react';
-import type { SocketEventName } from '@porpoise/core';
+import { CLIENT_SOCKET_EVENTS, CLIENT_SOCKET_LIMITS, type SocketEventName } from '@porpoise/core';
 import type { Socket } from 'socket.io-client';
 
 type Handler = (payload: unknown) => void;
@@ -8,6 +8,11 @@ type Handler = (payload: unknown) => void;
 export interface AppSocket {
   on<T>(event: SocketEventName, handler: (payload: T) => void): void;
   off<T>(event: SocketEventName, handler: (payload: T) => void): void;
+  /**
+   * Tells the server which questions this page shows (replacing the previous ids), so that
+   * it hears their events (product.md section 3). Sent after every (re)connection too.
+   */
+  showQuestions(ids: string[]): void;
   /**
    * The server reads the session cookie only when a socket connects, so after signing
    * in or out the connection is reopened to be authenticated as the new user.
@@ -26,6 +31,26 @@ export function openAppSocket(firstScreen: Promise<unknown> = Promise.resolve())
   const handlers = new Map<SocketEventName, Set<Handler>>();
   let socket: Socket | null = null;
 
+  // The shown ids go out at most once per CLIENT_SOCKET_LIMITS.spacingMs (the server
+  // disconnects a socket that sends faster), the latest set winning; changes made in one
+  // render (a page left, the next shown) go out as one.
+  let shown: number[] = [];
+  let sentKey: string | null = null;
+  let lastSent = -Infinity;
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const flush = () => {
+    timer = undefined;
+    const key = shown.join(',');
+    if (socket?.connected !== true || key === sentKey) return;
+    // The server answers (an ack) once the socket is in those questions' rooms.
+    socket.emit(CLIENT_SOCKET_EVENTS.showQuestions, shown, () => undefined);
+    sentKey = key;
+    lastSent = performance.now();
+  };
+  const schedule = () => {
+    timer ??= setTimeout(flush, Math.max(0, lastSent + CLIENT_SOCKET_LIMITS.spacingMs - performance.now()));
+  };
+
   void firstScreen
     .then(() => import('socket.io-client'))
     .then(({ io }) => {
@@ -34,6 +59,12 @@ export function openAppSocket(firstScreen: Promise<unknown> = Promise.resolve())
       // processes behind one port need no sticky sessions) and no polling round trips.
       const opened = io({ withCredentials: true, transports: ['websocket', 'polling'], tryAllTransports: true });
       for (const [event, set] of handlers) for (const handler of set) opened.on(event, handler);
+      // A new connection is a new socket on the server, in no question's room yet.
+      opened.on('connect', () => {
+        sentKey = null;
+        lastSent = -Infinity;
+        schedule();
+      });
       socket = opened;
       // pagehide (rather than unload, which disables the back/forward cache) covers both
       // closing the tab and the page being put into that cache.
@@ -53,6 +84,13 @@ export function openAppSocket(firstScreen: Promise<unknown> = Promise.resolve())
     off(event, handler) {
       handlers.get(event)?.delete(handler as Handler);
       socket?.off(event, handler as Handler);
+    },
+    showQuestions(ids) {
+      shown = ids
+        .map(Number)
+        .filter((id) => Number.isInteger(id) && id > 0)
+        .slice(0, CLIENT_SOCKET_LIMITS.shownQuestionsMax);
+      schedule();
     },
     reconnect() {
       socket?.disconnect();

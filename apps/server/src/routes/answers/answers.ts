@@ -24,7 +24,7 @@ export async function answerRoutes(app: FastifyInstance) {
       { id: row.id, text: row.text, ansBy: actor.username, ansDateTime: row.ansDateTime },
       [],
     );
-    app.realtime.toSignedIn(SOCKET_EVENTS.answerUpdate, { qid: input.qid, answer });
+    app.realtime.toQuestion(input.qid, SOCKET_EVENTS.answerUpdate, { qid: input.qid, answer });
     return answer;
   });
 }

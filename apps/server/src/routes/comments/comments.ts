@@ -32,7 +32,7 @@ export async function commentRoutes(app: FastifyInstance) {
     });
     await app.contentCache.changed();
     const result = { qid: String(questionId), parentId: input.id, comment };
-    app.realtime.toSignedIn(SOCKET_EVENTS.commentUpdate, { result, type: input.type });
+    app.realtime.toQuestion(questionId, SOCKET_EVENTS.commentUpdate, { result, type: input.type });
     return comment;
   });
 }

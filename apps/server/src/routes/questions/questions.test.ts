@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { queryRows } from '../../db/client.ts';
 import { DATABASE_KINDS } from '../../test/databases.ts';
 import { answerQuestion, askQuestion, registerUser, uniqueName, type TestUser } from '../../test/factories.ts';
-import { connected, nextEvent, openSocket } from '../../test/sockets.ts';
+import { connected, nextEvent, openSocket, showQuestions } from '../../test/sockets.ts';
 import { startTestApp, type TestApp } from '../../test/test-app.ts';
 
 describe.each(DATABASE_KINDS)('questions, answers, comments, votes and tags on %s', (kind) => {
@@ -516,6 +516,7 @@ describe.each(DATABASE_KINDS)('questions, answers, comments, votes and tags on %
 
     it('sends answerUpdate {qid, answer}', async () => {
       const qid = await askQuestion(t.app, alice);
+      await showQuestions(watcher, [qid]);
       const received = nextEvent(watcher, SOCKET_EVENTS.answerUpdate);
       const aid = await answerQuestion(t.app, alice, qid, 'Live answer');
       expect(await received).toEqual({
@@ -532,6 +533,7 @@ describe.each(DATABASE_KINDS)('questions, answers, comments, votes and tags on %
 
     it('sends viewsUpdate {qid, views} for a new viewer only', async () => {
       const qid = await askQuestion(t.app, alice);
+      await showQuestions(watcher, [qid]);
       const received = nextEvent(watcher, SOCKET_EVENTS.viewsUpdate);
       await question(qid, alice);
       expect(await received).toEqual({ qid, views: [alice.username] });
@@ -539,6 +541,7 @@ describe.each(DATABASE_KINDS)('questions, answers, comments, votes and tags on %
 
     it('sends voteUpdate {qid, upVotes, downVotes}', async () => {
       const qid = await askQuestion(t.app, alice);
+      await showQuestions(watcher, [qid]);
       const received = nextEvent(watcher, SOCKET_EVENTS.voteUpdate);
       await post(alice, '/api/upvoteQuestion', { qid, username: alice.username });
       expect(await received).toEqual({ qid, upVotes: [alice.username], downVotes: [] });
@@ -547,6 +550,7 @@ describe.each(DATABASE_KINDS)('questions, answers, comments, votes and tags on %
     it('sends commentUpdate {result, type}', async () => {
       const qid = await askQuestion(t.app, alice);
       const aid = await answerQuestion(t.app, alice, qid);
+      await showQuestions(watcher, [qid]);
       const received = nextEvent<{
         result: { qid: string; parentId: string; comment: { text: string } };
         type: string;

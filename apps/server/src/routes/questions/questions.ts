@@ -70,7 +70,7 @@ export async function questionRoutes(app: FastifyInstance) {
     }
     await app.contentCache.changed();
     const views = [...detail.views, actor.username];
-    app.realtime.toSignedIn(SOCKET_EVENTS.viewsUpdate, { qid: id, views });
+    app.realtime.toQuestion(questionId, SOCKET_EVENTS.viewsUpdate, { qid: id, views });
     return presentQuestion({ ...detail, views });
   });
 
@@ -99,7 +99,7 @@ export async function questionRoutes(app: FastifyInstance) {
     if (changed) await app.contentCache.changed();
     const voters = await getVoters(app.db, questionId);
     const payload = { qid: input.qid, ...voters };
-    if (changed) app.realtime.toSignedIn(SOCKET_EVENTS.voteUpdate, payload);
+    if (changed) app.realtime.toQuestion(questionId, SOCKET_EVENTS.voteUpdate, payload);
     return payload;
   };
   app.post('/upvoteQuestion', vote(1));

@@ -57,6 +57,11 @@ export function useLiveQuestion(initial: Question) {
     };
   }, [socket, qid]);
 
+  useEffect(() => {
+    socket.showQuestions([qid]);
+    return () => socket.showQuestions([]);
+  }, [socket, qid]);
+
   /** Shows a comment the server has just accepted, without waiting for its commentUpdate. */
   const addLocalComment = useCallback(
     (type: CommentUpdate['type'], parentId: string, comment: Comment) =>

@@ -55,6 +55,13 @@ export function useQuestionList(query: HomeQuery, firstPage: QuestionPage) {
     };
   }, [socket]);
 
+  // The server sends a question's votes, views and answers only to the sockets that show it.
+  const shownIds = state.questions.map((question) => question._id).join(',');
+  useEffect(() => {
+    socket.showQuestions(shownIds === '' ? [] : shownIds.split(','));
+    return () => socket.showQuestions([]);
+  }, [socket, shownIds]);
+
   const hasMore = nextCursor !== null && state.questions.length < state.total;
 
   const loadMore = useCallback(async () => {
