@@ -3,7 +3,7 @@
  * /new/question, /new/answer/:qid), against the built server in Chromium.
  */
 import { expect, test, type Browser, type Page } from '@playwright/test';
-import { MESSAGES, type Answer, type Question } from '@porpoise/core';
+import { LIMITS, MESSAGES, type Answer, type Question } from '@porpoise/core';
 import {
   expectNoSeriousAxeViolations,
   newTestAccount,
@@ -267,6 +267,39 @@ test.describe('the question page', () => {
     await expect(down).toHaveAttribute('aria-pressed', 'false');
     await expect(page.getByText(/You (up|down)voted/)).toHaveCount(0);
   });
+
+  // Issue 23 item 4: a question page carries its first LIMITS.answerPageSize answers; the rest
+  // load as the reader scrolls to the end, or with the button where nothing watches scrolling.
+  for (const way of ['scrolling to the end of the answers', 'the Load more answers button'] as const) {
+    test(`loads the answers past the first page by ${way}`, async ({ page }) => {
+      if (way === 'the Load more answers button') {
+        await page.addInitScript(() => {
+          delete (window as { IntersectionObserver?: unknown }).IntersectionObserver;
+        });
+      }
+      const account = await registerThroughUi(page);
+      const question = await askViaApi(page, account.username, { title: 'Many answers', tags: [uniqueTag()] });
+      const count = LIMITS.answerPageSize + 2;
+      for (let index = 0; index < count; index += 1) {
+        await answerViaApi(page, account.username, question._id, `Paged answer ${index}`);
+      }
+      await page.goto(`/question/${question._id}`);
+      await expect(page.getByRole('heading', { name: `${count} Answers` })).toBeVisible();
+      const answers = page.locator('ol.answers__list > li');
+      await expect(answers).toHaveCount(LIMITS.answerPageSize);
+      const more = page.getByRole('button', { name: 'Load more answers' });
+      const nextPage = page.waitForRequest((request) =>
+        request.url().includes(`/api/question/${question._id}/answers?`),
+      );
+      if (way === 'the Load more answers button') await more.click();
+      else await more.scrollIntoViewIfNeeded();
+      const lastShown = new URL((await nextPage).url()).searchParams.get('after');
+      expect(lastShown).toBeTruthy();
+      await expect(answers).toHaveCount(count);
+      await expect(page.getByText(`Paged answer ${count - 1}`, { exact: true })).toBeVisible();
+      await expect(more).toHaveCount(0);
+    });
+  }
 
   test('an unknown question shows a friendly not-found state with a link home', async ({ page }) => {
     await registerThroughUi(page);

@@ -23,6 +23,8 @@ export const LIMITS = {
   listOffsetMax: 1_000,
   /** A search's X-Total-Count stops here; the list then says "1000+ questions". */
   searchCountCap: 1_000,
+  /** A question page carries its first answers; the rest come this many at a time. */
+  answerPageSize: 30,
 } as const;
 
 export const DEFAULT_TAG_DESCRIPTION = 'user added tag';

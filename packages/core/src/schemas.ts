@@ -141,6 +141,9 @@ export const questionListQuery = z
   .refine((query) => query.cursor === undefined || query.offset === 0, { error: MESSAGES.offsetAndCursor });
 export type QuestionListQuery = z.infer<typeof questionListQuery>;
 
+/** GET /api/question/{qid}/answers: the page of answers after the answer `after` (the first page without it). */
+export const answerPageQuery = z.object({ after: idInput.optional() });
+
 export const voteInput = z.object({ qid: idInput, username: z.string().optional() });
 
 export const saveAccessibilityInput = z.object({

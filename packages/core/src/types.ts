@@ -62,7 +62,10 @@ export interface Question {
   tags: Tag[];
   askedBy: string;
   askDateTime: string;
+  /** The first LIMITS.answerPageSize answers, oldest first; the rest by GET /api/question/{qid}/answers. */
   answers: Answer[];
+  /** How many answers the question has in all. */
+  answerCount: number;
   upVotes: string[];
   downVotes: string[];
   views: string[];

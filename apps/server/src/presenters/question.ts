@@ -86,6 +86,7 @@ export function presentQuestion(detail: QuestionDetail): Question {
     askedBy: question.askedBy,
     askDateTime: question.askDateTime.toISOString(),
     answers: detail.answers,
+    answerCount: Number(question.answerCount),
     upVotes: detail.upVotes,
     downVotes: detail.downVotes,
     views: detail.views,

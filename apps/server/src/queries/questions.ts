@@ -1,4 +1,4 @@
-import { LIMITS, parseSearch, type QuestionSummary, type Tag } from '@porpoise/core';
+import { LIMITS, parseSearch, type Answer, type Comment, type QuestionSummary, type Tag } from '@porpoise/core';
 import { type QuestionListQuery } from '@porpoise/core/schemas';
 import { sql, type SQL } from 'drizzle-orm';
 import { queryRows, type Db } from '../db/client.ts';
@@ -337,7 +337,51 @@ export async function listQuestionsBy(db: Db, username: string): Promise<Questio
 const usernames = async (db: Db, query: SQL) =>
   (await queryRows<{ username: string }>(db, query)).map((row) => row.username);
 
-/** Everything the question page shows, in four round trips whatever the number of answers. */
+/**
+ * A page of a question's answers, oldest first (ties by id), each with its comments: the
+ * first LIMITS.answerPageSize, or that many after the answer `afterId` (a keyset on the
+ * question's answer index, however many there are).
+ */
+export async function getAnswerPage(db: Db, questionId: number, afterId: number | null): Promise<Answer[]> {
+  const after =
+    afterId === null
+      ? sql``
+      : sql`and (an.ans_date_time, an.id) > (select ans_date_time, id from answers
+          where id = ${afterId} and question_id = ${questionId})`;
+  const answers = await queryRows<AnswerRow>(
+    db,
+    sql`select an.id, an.text, a.username as "ansBy", an.ans_date_time as "ansDateTime"
+      from answers an join accounts a on a.id = an.ans_by
+      where an.question_id = ${questionId} ${after}
+      order by an.ans_date_time, an.id limit ${LIMITS.answerPageSize}`,
+  );
+  if (answers.length === 0) return [];
+  const comments = await queryRows<CommentRow & { answerId: number }>(
+    db,
+    sql`select c.id, c.text, a.username as "commentBy", c.comment_date_time as "commentDateTime",
+        c.answer_id as "answerId"
+      from comments c join accounts a on a.id = c.comment_by
+      where c.answer_id in (${inList(answers.map((row) => Number(row.id)))})
+      order by c.comment_date_time, c.id`,
+  );
+  const commentsByAnswer = new Map<number, Comment[]>();
+  for (const row of comments) {
+    const answerId = Number(row.answerId);
+    const presented = presentComment({ ...row, id: Number(row.id), commentDateTime: new Date(row.commentDateTime) });
+    commentsByAnswer.set(answerId, [...(commentsByAnswer.get(answerId) ?? []), presented]);
+  }
+  return answers.map((row) =>
+    presentAnswer(
+      { ...row, id: Number(row.id), ansDateTime: new Date(row.ansDateTime) },
+      commentsByAnswer.get(Number(row.id)) ?? [],
+    ),
+  );
+}
+
+/**
+ * Everything the question page shows, with its first page of answers, in four round trips
+ * (and one for the answers' comments) whatever the number of answers.
+ */
 export async function getQuestionDetail(db: Db, questionId: number): Promise<QuestionDetail | null> {
   const [question] = await queryRows<SummaryRow & { text: string }>(
     db,
@@ -346,22 +390,12 @@ export async function getQuestionDetail(db: Db, questionId: number): Promise<Que
   if (!question) return null;
   const [tags, answers, comments, votes, views] = await Promise.all([
     tagsOf(db, [questionId]),
-    queryRows<AnswerRow>(
+    getAnswerPage(db, questionId, null),
+    queryRows<CommentRow>(
       db,
-      sql`select an.id, an.text, a.username as "ansBy", an.ans_date_time as "ansDateTime"
-        from answers an join accounts a on a.id = an.ans_by
-        where an.question_id = ${questionId} order by an.ans_date_time, an.id`,
-    ),
-    queryRows<CommentRow & { questionId: number | null; answerId: number | null }>(
-      db,
-      sql`select c.id, c.text, a.username as "commentBy", c.comment_date_time as "commentDateTime",
-          c.question_id as "questionId", c.answer_id as "answerId"
-        from (
-          -- Two indexed lookups: an OR across the two parents would scan every comment.
-          select * from comments where question_id = ${questionId}
-          union all
-          select * from comments where answer_id in (select id from answers where question_id = ${questionId})
-        ) c join accounts a on a.id = c.comment_by
+      sql`select c.id, c.text, a.username as "commentBy", c.comment_date_time as "commentDateTime"
+        from comments c join accounts a on a.id = c.comment_by
+        where c.question_id = ${questionId}
         order by c.comment_date_time, c.id`,
     ),
     queryRows<{ username: string; value: number }>(
@@ -374,14 +408,6 @@ export async function getQuestionDetail(db: Db, questionId: number): Promise<Que
     ),
   ]);
   const asDate = (value: Date | string) => new Date(value);
-  const present = (row: CommentRow) =>
-    presentComment({ ...row, id: Number(row.id), commentDateTime: asDate(row.commentDateTime) });
-  const commentsByAnswer = new Map<number, ReturnType<typeof presentComment>[]>();
-  for (const row of comments) {
-    if (row.answerId === null) continue;
-    const answerId = Number(row.answerId);
-    commentsByAnswer.set(answerId, [...(commentsByAnswer.get(answerId) ?? []), present(row)]);
-  }
   return {
     question: {
       ...question,
@@ -390,13 +416,10 @@ export async function getQuestionDetail(db: Db, questionId: number): Promise<Que
       lastActivityAt: asDate(question.lastActivityAt),
     },
     tags: tags.get(questionId) ?? [],
-    answers: answers.map((row) =>
-      presentAnswer(
-        { ...row, id: Number(row.id), ansDateTime: asDate(row.ansDateTime) },
-        commentsByAnswer.get(Number(row.id)) ?? [],
-      ),
+    answers,
+    comments: comments.map((row) =>
+      presentComment({ ...row, id: Number(row.id), commentDateTime: asDate(row.commentDateTime) }),
     ),
-    comments: comments.filter((row) => row.questionId !== null).map(present),
     upVotes: votes.filter((vote) => Number(vote.value) > 0).map((vote) => vote.username),
     downVotes: votes.filter((vote) => Number(vote.value) < 0).map((vote) => vote.username),
     views,

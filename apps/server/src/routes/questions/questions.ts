@@ -1,5 +1,6 @@
 import { SOCKET_EVENTS } from '@porpoise/core';
 import {
+  answerPageQuery,
   idInput,
   questionInput,
   questionListQuery,
@@ -17,7 +18,13 @@ import { decodeCursor } from '../../lib/list-cursor.ts';
 import { parse } from '../../lib/parse.ts';
 import { assertNamesSelf, requireActor } from '../../policies/actor.ts';
 import { presentQuestion } from '../../presenters/question.ts';
-import { getQuestionDetail, getQuestionSummary, getVoters, listQuestions } from '../../queries/questions.ts';
+import {
+  getAnswerPage,
+  getQuestionDetail,
+  getQuestionSummary,
+  getVoters,
+  listQuestions,
+} from '../../queries/questions.ts';
 import { limitPosting } from '../../lib/posting-limits.ts';
 
 const byIdParams = z.object({ id: idInput });
@@ -72,6 +79,16 @@ export async function questionRoutes(app: FastifyInstance) {
     const views = [...detail.views, actor.username];
     app.realtime.toQuestion(questionId, SOCKET_EVENTS.viewsUpdate, { qid: id, views });
     return presentQuestion({ ...detail, views });
+  });
+
+  // The question page carries its first answers; the reader's browser asks for the rest here.
+  app.get('/question/:id/answers', async (request) => {
+    requireActor(request.actor);
+    const { id } = parse(byIdParams, request.params);
+    const { after } = parse(answerPageQuery, request.query);
+    const answers = await getAnswerPage(app.db, Number(id), after === undefined ? null : Number(after));
+    if (answers.length === 0 && !(await getQuestionSummary(app.db, Number(id)))) throw notFound('Question not found');
+    return answers;
   });
 
   app.post('/addQuestion', async (request) => {

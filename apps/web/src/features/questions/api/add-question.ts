@@ -19,6 +19,7 @@ export function addQuestion({ title, text, tagNames, askedBy }: AddQuestionInput
       askedBy,
       askDateTime: new Date().toISOString(),
       answers: [],
+      answerCount: 0,
       upVotes: [],
       downVotes: [],
       views: [],

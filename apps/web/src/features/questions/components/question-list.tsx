@@ -1,34 +1,12 @@
-import { useEffect, useRef } from 'react';
 import { LIMITS } from '@porpoise/core';
 import { Link } from 'react-router';
 import { paths } from '@/config/paths';
 import { FormError } from '@/components/form-error';
+import { useLoadOnScroll } from '@/hooks/use-load-on-scroll';
 import type { QuestionPage } from '../api/get-questions';
 import { plural, type HomeQuery } from '../home-query';
 import { useQuestionList } from '../hooks/use-question-list';
 import { QuestionRow } from './question-row';
-
-/** Loads the next page when the end of the list scrolls into view (the button does the same). */
-function useLoadOnScroll(enabled: boolean, load: () => void) {
-  const sentinel = useRef<HTMLDivElement>(null);
-  const loadRef = useRef(load);
-  useEffect(() => {
-    loadRef.current = load;
-  }, [load]);
-  useEffect(() => {
-    const element = sentinel.current;
-    if (!enabled || element === null || typeof IntersectionObserver === 'undefined') return;
-    const observer = new IntersectionObserver(
-      (entries) => {
-        if (entries.some((entry) => entry.isIntersecting)) loadRef.current();
-      },
-      { rootMargin: '400px 0px' },
-    );
-    observer.observe(element);
-    return () => observer.disconnect();
-  }, [enabled]);
-  return sentinel;
-}
 
 /**
  * The question count and rows, live. Give it a key per query: a new URL starts again

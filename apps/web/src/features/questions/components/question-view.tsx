@@ -2,8 +2,10 @@ import { useId } from 'react';
 import { Link } from 'react-router';
 import type { Answer, Comment, Question } from '@porpoise/core';
 import { RelativeTime } from '@/components/relative-time';
+import { FormError } from '@/components/form-error';
 import { RichText } from '@/components/rich-text';
 import { paths } from '@/config/paths';
+import { useLoadOnScroll } from '@/hooks/use-load-on-scroll';
 import { plural } from '../home-query';
 import { useLiveQuestion } from '../hooks/use-live-question';
 import { CommentSection } from './comment-section';
@@ -52,7 +54,9 @@ function AnswerItem({
  * question's comments, then the answers with theirs. Mount it with a key per question.
  */
 export function QuestionView({ initial, username }: { initial: Question; username: string }) {
-  const { question, addLocalComment } = useLiveQuestion(initial);
+  const { question, addLocalComment, moreAnswers, loadMoreAnswers, loadingAnswers, answersError } =
+    useLiveQuestion(initial);
+  const sentinel = useLoadOnScroll(moreAnswers && answersError === null, () => void loadMoreAnswers());
   const titleId = useId();
   const answersId = useId();
 
@@ -76,7 +80,7 @@ export function QuestionView({ initial, username }: { initial: Question; usernam
             </div>
             <div>
               <dt className="visually-hidden">Answers</dt>
-              <dd>{plural(question.answers.length, 'answer')}</dd>
+              <dd>{plural(question.answerCount, 'answer')}</dd>
             </div>
           </dl>
         </header>
@@ -98,7 +102,7 @@ export function QuestionView({ initial, username }: { initial: Question; usernam
       </article>
       <section className="answers" aria-labelledby={answersId}>
         <div className="answers__head">
-          <h2 id={answersId}>{plural(question.answers.length, 'Answer')}</h2>
+          <h2 id={answersId}>{plural(question.answerCount, 'Answer')}</h2>
           <Link className="button button--primary" to={paths.newAnswer(question._id)}>
             Answer Question
           </Link>
@@ -117,6 +121,20 @@ export function QuestionView({ initial, username }: { initial: Question; usernam
             ))}
           </ol>
         )}
+        {moreAnswers ? (
+          <div className="q-more" ref={sentinel}>
+            <button
+              type="button"
+              className="button"
+              onClick={() => void loadMoreAnswers()}
+              aria-disabled={loadingAnswers}
+              aria-describedby={answersError === null ? undefined : 'answers-more-error'}
+            >
+              {loadingAnswers ? 'Loading…' : 'Load more answers'}
+            </button>
+            <FormError id="answers-more-error" message={answersError} />
+          </div>
+        ) : null}
       </section>
     </>
   );

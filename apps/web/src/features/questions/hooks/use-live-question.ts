@@ -1,6 +1,15 @@
-import { useCallback, useEffect, useState } from 'react';
-import { SOCKET_EVENTS, type Comment, type Question, type QuestionSummary } from '@porpoise/core';
+import { useCallback, useEffect, useRef, useState } from 'react';
+import {
+  MESSAGES,
+  SOCKET_EVENTS,
+  type Answer,
+  type Comment,
+  type Question,
+  type QuestionSummary,
+} from '@porpoise/core';
+import { userFacingError } from '@/lib/api-client';
 import { useSocket } from '@/lib/socket';
+import { getAnswerPage } from '../api/get-question';
 import { appendOnce, type AnswerUpdate, type CommentUpdate, type ViewsUpdate, type VoteUpdate } from '../live-events';
 
 /** Puts a comment under the question itself or under one of its answers, once. */
@@ -13,6 +22,20 @@ function withComment(question: Question, type: CommentUpdate['type'], parentId: 
     answers: question.answers.map((answer) =>
       answer._id === parentId ? { ...answer, comments: appendOnce(answer.comments, comment) } : answer,
     ),
+  };
+}
+
+/**
+ * A new answer: counted, and shown once every earlier answer is (otherwise the reader
+ * reaches it by loading more, as it is the newest).
+ */
+function withAnswer(question: Question, answer: Answer): Question {
+  if (question.answers.some((existing) => existing._id === answer._id)) return question;
+  const allShown = question.answers.length >= question.answerCount;
+  return {
+    ...question,
+    answers: allShown ? [...question.answers, answer] : question.answers,
+    answerCount: question.answerCount + 1,
   };
 }
 
@@ -32,7 +55,7 @@ export function useLiveQuestion(initial: Question) {
       if (mine(summary._id)) setQuestion((current) => ({ ...current, title: summary.title, tags: summary.tags }));
     };
     const onAnswer = ({ qid: id, answer }: AnswerUpdate) => {
-      if (mine(id)) setQuestion((current) => ({ ...current, answers: appendOnce(current.answers, answer) }));
+      if (mine(id)) setQuestion((current) => withAnswer(current, answer));
     };
     const onViews = ({ qid: id, views }: ViewsUpdate) => {
       if (mine(id)) setQuestion((current) => ({ ...current, views }));
@@ -69,5 +92,32 @@ export function useLiveQuestion(initial: Question) {
     [],
   );
 
-  return { question, addLocalComment };
+  const [loadingAnswers, setLoadingAnswers] = useState(false);
+  const [answersError, setAnswersError] = useState<string | null>(null);
+  const loading = useRef(false);
+  const last = question.answers.at(-1)?._id;
+  const moreAnswers = last !== undefined && question.answers.length < question.answerCount;
+
+  /** Loads the next page of answers, after the last one shown. */
+  const loadMoreAnswers = useCallback(async () => {
+    if (loading.current || last === undefined) return;
+    loading.current = true;
+    setLoadingAnswers(true);
+    setAnswersError(null);
+    try {
+      const page = await getAnswerPage(qid, last);
+      setQuestion((current) => {
+        const answers = page.reduce<Answer[]>(appendOnce, current.answers);
+        // An empty page means there is no more, whatever the count said.
+        return { ...current, answers, answerCount: page.length === 0 ? answers.length : current.answerCount };
+      });
+    } catch (error) {
+      setAnswersError(userFacingError(error, MESSAGES.unavailable));
+    } finally {
+      loading.current = false;
+      setLoadingAnswers(false);
+    }
+  }, [qid, last]);
+
+  return { question, addLocalComment, moreAnswers, loadMoreAnswers, loadingAnswers, answersError };
 }
