@@ -3,6 +3,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseTrustProxy, type TrustProxy } from './lib/client-address.ts';
 import { PASSWORD_PARAMS, type ScryptParams } from './lib/password.ts';
+import { SESSION_TTL_MS } from './lib/sessions.ts';
 
 /** Requests allowed per window; `RATE_LIMIT_MULTIPLIER` scales every max (tests raise it). */
 export interface RateRule {
@@ -26,6 +27,12 @@ export interface Config {
    * PostgreSQL only); one silent for twice this is taken for gone. Tests shorten it.
    */
   realtimeHeartbeatMs: number;
+  /** How long a session lives unused (30 days, sliding). Tests shorten it. */
+  sessionTtlMs: number;
+  /** How often expired sessions are deleted (a bounded number each time). */
+  sessionSweepMs: number;
+  /** How often sockets whose session may have expired are checked, and closed if it has. */
+  socketSessionCheckMs: number;
   /** Which peers are proxies whose X-Forwarded-For entries name the client (TRUST_PROXY). */
   trustProxy: TrustProxy;
   /** Live socket.io clients per client address and per process (SOCKETS_PER_ADDRESS, SOCKETS_TOTAL). */
@@ -167,6 +174,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, fileLimit = ope
     databasePoolSize: Math.max(1, Math.floor(Number(env.DATABASE_POOL_SIZE ?? DEFAULT_POOL_SIZE)) || DEFAULT_POOL_SIZE),
     pgliteRestarts: nonNegativeInteger(env.PGLITE_RESTARTS, 3),
     realtimeHeartbeatMs: 5_000,
+    sessionTtlMs: SESSION_TTL_MS,
+    sessionSweepMs: 10 * 60_000,
+    socketSessionCheckMs: 60_000,
     trustProxy: parseTrustProxy(env.TRUST_PROXY),
     sockets: { perAddress: positive(env.SOCKETS_PER_ADDRESS, 50), total: positive(env.SOCKETS_TOTAL, 20_000) },
     readCache: {

@@ -1,5 +1,5 @@
 import { createHash, randomBytes } from 'node:crypto';
-import { and, eq, gt, sql } from 'drizzle-orm';
+import { and, eq, gt, inArray, lt, sql } from 'drizzle-orm';
 import type { Db } from '../db/client.ts';
 import { accounts, sessions } from '../db/schema.ts';
 import type { Signals } from './signals.ts';
@@ -8,6 +8,8 @@ export const SESSION_COOKIE = 'porpoise_session';
 export const SESSION_TTL_MS = 30 * 24 * 60 * 60 * 1000;
 // Sliding expiry is written at most once an hour per session, not on every request.
 const SLIDE_AFTER_MS = 60 * 60 * 1000;
+/** Expired sessions deleted per sweep, at most: a sweep is one short statement. */
+export const SWEEP_BATCH = 1_000;
 
 export type AccountRow = typeof accounts.$inferSelect;
 
@@ -16,6 +18,8 @@ export interface SessionInfo {
   accountId: number;
   username: string;
   tokenHash: string;
+  /** When it ends unless used before (ms since the epoch): it never ends sooner. */
+  expiresAt: number;
 }
 
 /** Sessions are looked up by the SHA-256 of the cookie token, so a database leak holds no usable token. */
@@ -45,6 +49,7 @@ export class SessionStore {
   constructor(
     private readonly db: Db,
     private readonly signals: Signals,
+    private readonly ttlMs = SESSION_TTL_MS,
   ) {
     signals.subscribe(CHANNEL, (tokenHash) => {
       if (tokenHash === null) return this.remembered.clear();
@@ -57,7 +62,7 @@ export class SessionStore {
   async create(accountId: number): Promise<{ token: string; tokenHash: string }> {
     const token = randomBytes(32).toString('base64url');
     const tokenHash = hashToken(token);
-    await this.db.insert(sessions).values({ tokenHash, accountId, expiresAt: new Date(Date.now() + SESSION_TTL_MS) });
+    await this.db.insert(sessions).values({ tokenHash, accountId, expiresAt: new Date(Date.now() + this.ttlMs) });
     return { token, tokenHash };
   }
 
@@ -66,7 +71,9 @@ export class SessionStore {
     if (!token || token.length > 100) return null;
     const now = Date.now();
     const known = this.remembered.get(token);
-    if (known && known.until > now && known.expiresAt > now && this.signals.listening) return known.session;
+    if (known && known.until > now && known.expiresAt > now && this.signals.listening) {
+      return { ...known.session, expiresAt: known.expiresAt };
+    }
     const tokenHash = hashToken(token);
 
     const [row] = await this.db
@@ -80,17 +87,51 @@ export class SessionStore {
       return null;
     }
     let expiresAt = row.expiresAt.getTime();
-    if (expiresAt - now < SESSION_TTL_MS - SLIDE_AFTER_MS) {
-      expiresAt = now + SESSION_TTL_MS;
+    if (expiresAt - now < this.ttlMs - SLIDE_AFTER_MS) {
+      expiresAt = now + this.ttlMs;
       await this.db
         .update(sessions)
         .set({ expiresAt: new Date(expiresAt) })
         .where(eq(sessions.tokenHash, tokenHash));
     }
-    const session = { accountId: row.accountId, username: row.username, tokenHash };
+    const session = { accountId: row.accountId, username: row.username, tokenHash, expiresAt };
     if (this.remembered.size >= MAX_REMEMBERED) this.remembered.clear();
     this.remembered.set(token, { session, expiresAt, until: now + REMEMBER_MS });
     return session;
+  }
+
+  /**
+   * Of these sessions, the ones still live, with when each ends, read from the database
+   * (never from memory: a sign-out on another process may not have been heard yet).
+   */
+  async liveUntil(tokenHashes: string[]): Promise<Map<string, number>> {
+    const live = new Map<string, number>();
+    for (let i = 0; i < tokenHashes.length; i += SWEEP_BATCH) {
+      const rows = await this.db
+        .select({ tokenHash: sessions.tokenHash, expiresAt: sessions.expiresAt })
+        .from(sessions)
+        .where(
+          and(inArray(sessions.tokenHash, tokenHashes.slice(i, i + SWEEP_BATCH)), gt(sessions.expiresAt, sql`now()`)),
+        );
+      for (const row of rows) live.set(row.tokenHash, row.expiresAt.getTime());
+    }
+    return live;
+  }
+
+  /** Deletes expired sessions, at most `limit`; returns how many it deleted. */
+  async sweepExpired(limit = SWEEP_BATCH): Promise<number> {
+    // SKIP LOCKED: processes sweeping at once take different rows instead of waiting.
+    const expired = this.db
+      .select({ tokenHash: sessions.tokenHash })
+      .from(sessions)
+      .where(lt(sessions.expiresAt, sql`now()`))
+      .limit(limit)
+      .for('update', { skipLocked: true });
+    const deleted = await this.db
+      .delete(sessions)
+      .where(inArray(sessions.tokenHash, expired))
+      .returning({ tokenHash: sessions.tokenHash });
+    return deleted.length;
   }
 
   /** Ends a session here and on every other process before returning. */

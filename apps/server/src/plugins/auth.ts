@@ -16,7 +16,21 @@ export const authPlugin = fp(
     await app.register(cookie);
     app.decorateRequest('session', null);
     app.decorateRequest('actor', null);
-    app.decorate('sessions', new SessionStore(app.db, app.signals));
+    app.decorate('sessions', new SessionStore(app.db, app.signals, app.config.sessionTtlMs));
+    // Expired sessions are deleted a batch at a time; one run at once.
+    let sweeping = false;
+    const sweep = setInterval(() => {
+      if (sweeping) return;
+      sweeping = true;
+      app.sessions
+        .sweepExpired()
+        .then(
+          (deleted) => deleted > 0 && app.log.info({ deleted }, 'expired sessions deleted'),
+          (error: unknown) => app.log.warn({ err: error }, 'expired sessions could not be deleted'),
+        )
+        .finally(() => (sweeping = false));
+    }, app.config.sessionSweepMs).unref();
+    app.addHook('onClose', async () => clearInterval(sweep));
     app.addHook('onRequest', async (request) => {
       if (!isApiRequest(request) || PROBES.has(request.routeOptions.url ?? '')) return;
       const session = await app.sessions.find(request.cookies[SESSION_COOKIE]);

@@ -3,7 +3,7 @@ import { CLIENT_SOCKET_LIMITS, type SocketEventName } from '@porpoise/core';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import pg from 'pg';
-import { Server, type DefaultEventsMap } from 'socket.io';
+import { Server, type DefaultEventsMap, type Socket } from 'socket.io';
 import type { IncomingMessage } from 'node:http';
 import { addressKey, clientAddress, clientProtocol, trustFunction } from '../lib/client-address.ts';
 import { SESSION_COOKIE } from '../lib/sessions.ts';
@@ -16,6 +16,8 @@ export interface SocketData {
   accountId: number | null;
   username: string | null;
   tokenHash: string | null;
+  /** When the session ends unless used (ms since the epoch); it is checked again then. */
+  expiresAt: number | null;
 }
 
 /** The only code that emits. Routes call these after a command commits and a policy allowed it. */
@@ -31,6 +33,8 @@ export interface Realtime {
   /** Live engine.io clients of this process, and how many addresses they come from. */
   clientCounts(): { total: number; addresses: number };
 }
+
+type AppSocket = Socket<DefaultEventsMap, DefaultEventsMap, DefaultEventsMap, SocketData>;
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
@@ -184,6 +188,7 @@ export const realtimePlugin = fp(
             accountId: session?.accountId ?? null,
             username: session?.username ?? null,
             tokenHash: session?.tokenHash ?? null,
+            expiresAt: session?.expiresAt ?? null,
           };
           next();
         })
@@ -197,8 +202,41 @@ export const realtimePlugin = fp(
       void socket.join(rooms.porpchat);
       if (accountId !== null && tokenHash !== null) {
         void socket.join([rooms.user(accountId), rooms.session(tokenHash), rooms.signedIn]);
+        // A sign-out that ran between the session lookup and this join disconnected the
+        // session's room without this socket: look again, now that a sign-out finds it.
+        void closeUnlessLive([socket]);
       }
     });
+
+    /** Closes the sockets whose session has ended; the others learn their session's new end. */
+    async function closeUnlessLive(sockets: AppSocket[]): Promise<void> {
+      const hashes = [...new Set(sockets.map((socket) => socket.data.tokenHash ?? ''))];
+      try {
+        const live = await app.sessions.liveUntil(hashes);
+        for (const socket of sockets) {
+          const until = live.get(socket.data.tokenHash ?? '');
+          if (until === undefined) socket.disconnect(true);
+          else socket.data.expiresAt = until;
+        }
+      } catch (error) {
+        app.log.warn({ err: error }, 'could not check the sessions of sockets');
+      }
+    }
+
+    // A socket does not outlive its session: once past the end its session had when last
+    // seen, it is checked (the session may have been used since) and closed if it ended.
+    let checking = false;
+    const sessionCheck = setInterval(() => {
+      if (checking) return;
+      const now = Date.now();
+      const due = [...io.sockets.sockets.values()].filter(
+        (socket) => socket.data.expiresAt !== null && socket.data.expiresAt <= now,
+      );
+      if (due.length === 0) return;
+      checking = true;
+      void closeUnlessLive(due).finally(() => (checking = false));
+    }, app.config.socketSessionCheckMs).unref();
+    app.addHook('onClose', async () => clearInterval(sessionCheck));
 
     const realtime: Realtime = {
       io,
