@@ -4,6 +4,7 @@ import type { Config } from './config.ts';
 import type { Database } from './db/client.ts';
 import { trustFunction } from './lib/client-address.ts';
 import { authPlugin } from './plugins/auth.ts';
+import { bodiesPlugin } from './plugins/bodies.ts';
 import { connectionsPlugin } from './plugins/connections.ts';
 import { databasePlugin } from './plugins/database.ts';
 import { errorsPlugin } from './plugins/errors.ts';
@@ -95,6 +96,7 @@ export async function buildApp({ config, database, logger = true, logStream }: B
   await app.register(errorsPlugin);
   await app.register(databasePlugin, { database });
   await app.register(securityPlugin);
+  await app.register(bodiesPlugin);
   await app.register(readLimitPlugin);
   await app.register(signalsPlugin);
   await app.register(readCachePlugin);

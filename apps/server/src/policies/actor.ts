@@ -1,3 +1,4 @@
+import type { FastifyReply, FastifyRequest, HookHandlerDoneFunction } from 'fastify';
 import { forbidden, unauthorized } from '../lib/http-error.ts';
 
 /** Who is acting: the session's account, never a name from the request body. */
@@ -10,6 +11,19 @@ export interface Actor {
 export function requireActor(actor: Actor | null): Actor {
   if (!actor) throw unauthorized();
   return actor;
+}
+
+/**
+ * A signed-in-only route's onRequest hook (it runs after the session is read): a visitor
+ * gets 401 before a byte of the body is read or parsed, and the connection closes rather
+ * than take in the rest of a body nobody will read.
+ */
+export function refuseAnonymous(request: FastifyRequest, reply: FastifyReply, done: HookHandlerDoneFunction): void {
+  if (request.actor) return done();
+  if (request.headers['content-length'] !== undefined || request.headers['transfer-encoding'] !== undefined) {
+    void reply.header('connection', 'close');
+  }
+  done(unauthorized());
 }
 
 /**

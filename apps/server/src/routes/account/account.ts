@@ -1,4 +1,4 @@
-import { MESSAGES } from '@porpoise/core';
+import { LIMITS, MESSAGES } from '@porpoise/core';
 import { loginInput, registerInput, saveAccessibilityInput } from '@porpoise/core/schemas';
 import { saveAccessibilitySettings } from '../../commands/account-settings.ts';
 import { eq, sql } from 'drizzle-orm';
@@ -11,10 +11,16 @@ import { HttpError, unauthorized } from '../../lib/http-error.ts';
 import { parse } from '../../lib/parse.ts';
 import { decoyHash, needsRehash, verifyPassword } from '../../lib/password.ts';
 import { clearSessionCookie, setSessionCookie } from '../../plugins/auth.ts';
-import { assertNamesSelf, requireActor } from '../../policies/actor.ts';
+import { assertNamesSelf, refuseAnonymous, requireActor } from '../../policies/actor.ts';
 import { presentAccount } from '../../presenters/account.ts';
+import { bodyLimitFor } from '../../lib/request-bodies.ts';
 
 const invalidLogin = () => new HttpError(401, MESSAGES.invalidLogin);
+
+/** Username, email, password and the spec's createdAt (an ISO time). */
+const REGISTER_BODY_LIMIT = bodyLimitFor(LIMITS.usernameMax + LIMITS.emailMax + LIMITS.passwordMax + 64);
+/** loginInput's bounds: a username of up to 200 characters and a password of up to 1,000. */
+const LOGIN_BODY_LIMIT = bodyLimitFor(200 + 1_000);
 
 /** Registration, sign-in, sign-out and the current account (product.md section 2). */
 export async function accountRoutes(app: FastifyInstance) {
@@ -27,7 +33,7 @@ export async function accountRoutes(app: FastifyInstance) {
     app.realtime.endSession(request.session.tokenHash);
   }
 
-  app.post('/account/addAccount', async (request, reply) => {
+  app.post('/account/addAccount', { bodyLimit: REGISTER_BODY_LIMIT }, async (request, reply) => {
     // Counted before anything is read: 'Email already in use' tells whether an email has an
     // account, so each address learns that of at most 10 emails an hour.
     await app.rateLimiter.hit(`register:ip:${addressKey(request.ip)}`, limits.registerPerIp);
@@ -46,7 +52,7 @@ export async function accountRoutes(app: FastifyInstance) {
    * password proves right: parallel guesses cannot pass the limit, and right passwords
    * never count.
    */
-  app.post('/account/login', async (request, reply) => {
+  app.post('/account/login', { bodyLimit: LOGIN_BODY_LIMIT }, async (request, reply) => {
     const input = parse(loginInput, request.body);
     const address = addressKey(request.ip);
     const perAddress = `login:ip:${address}`;
@@ -79,7 +85,7 @@ export async function accountRoutes(app: FastifyInstance) {
     return presentAccount(account);
   });
 
-  app.post('/account/logout', async (request, reply) => {
+  app.post('/account/logout', { bodyLimit: bodyLimitFor(0) }, async (request, reply) => {
     await dropIncomingSession(request);
     clearSessionCookie(reply);
     return { ok: true };
@@ -92,11 +98,18 @@ export async function accountRoutes(app: FastifyInstance) {
     return presentAccount(account);
   });
 
-  /** Only the signed-in account's own settings: another username in the payload is a 403. */
-  app.post('/account/saveAccessibilitySettings', async (request) => {
-    const actor = requireActor(request.actor);
-    const input = parse(saveAccessibilityInput, request.body);
-    assertNamesSelf(actor, input.username);
-    return presentAccount(await saveAccessibilitySettings(app.db, actor.id, input.accessibilitySettings));
-  });
+  /**
+   * Only the signed-in account's own settings: another username in the payload is a 403.
+   * The spec's payload carries the account (username, email) with them.
+   */
+  app.post(
+    '/account/saveAccessibilitySettings',
+    { onRequest: refuseAnonymous, bodyLimit: bodyLimitFor(LIMITS.usernameMax + LIMITS.emailMax) },
+    async (request) => {
+      const actor = requireActor(request.actor);
+      const input = parse(saveAccessibilityInput, request.body);
+      assertNamesSelf(actor, input.username);
+      return presentAccount(await saveAccessibilitySettings(app.db, actor.id, input.accessibilitySettings));
+    },
+  );
 }

@@ -1,14 +1,17 @@
-import { SOCKET_EVENTS } from '@porpoise/core';
+import { LIMITS, SOCKET_EVENTS } from '@porpoise/core';
 import { answerInput } from '@porpoise/core/schemas';
 import type { FastifyInstance } from 'fastify';
 import { addAnswer } from '../../commands/add-answer.ts';
 import { parse } from '../../lib/parse.ts';
-import { assertNamesSelf, requireActor } from '../../policies/actor.ts';
+import { assertNamesSelf, refuseAnonymous, requireActor } from '../../policies/actor.ts';
 import { presentAnswer } from '../../presenters/question.ts';
 import { postingHits, refuseKnownOverLimit, remembering429 } from '../../lib/posting-limits.ts';
+import { bodyLimitFor } from '../../lib/request-bodies.ts';
 
 export async function answerRoutes(app: FastifyInstance) {
-  app.post('/answer/addAnswer', async (request) => {
+  // The text, and the spec's ansBy.
+  const bodyLimit = bodyLimitFor(LIMITS.answerTextMax + LIMITS.usernameMax);
+  app.post('/answer/addAnswer', { onRequest: refuseAnonymous, bodyLimit }, async (request) => {
     const actor = requireActor(request.actor);
     // The limits are counted in the answer's own statement (one round trip per answer), so
     // the text is checked first; an account already past them is refused before that.

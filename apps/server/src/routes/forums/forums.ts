@@ -1,12 +1,13 @@
-import { PORPCHAT_THREAD_ID, SOCKET_EVENTS } from '@porpoise/core';
+import { LIMITS, PORPCHAT_THREAD_ID, SOCKET_EVENTS } from '@porpoise/core';
 import { forumInput, forumListQuery } from '@porpoise/core/schemas';
 import type { FastifyInstance } from 'fastify';
 import { createForum } from '../../commands/threads.ts';
 import { parse } from '../../lib/parse.ts';
 import { limitPosting } from '../../lib/posting-limits.ts';
-import { assertNamesSelf, requireActor } from '../../policies/actor.ts';
+import { assertNamesSelf, refuseAnonymous, requireActor } from '../../policies/actor.ts';
 import { presentForum } from '../../presenters/thread.ts';
 import { listForums } from '../../queries/threads.ts';
+import { bodyLimitFor } from '../../lib/request-bodies.ts';
 
 /**
  * Forums are public to signed-in users; creating one creates its discussion thread. The list
@@ -23,7 +24,8 @@ export async function forumRoutes(app: FastifyInstance) {
     return (await listForums(app.db, { ...query, threadId })).map(presentForum);
   });
 
-  app.post('/forum/addForum', async (request) => {
+  const bodyLimit = bodyLimitFor(LIMITS.forumNameMax + LIMITS.forumDescriptionMax);
+  app.post('/forum/addForum', { onRequest: refuseAnonymous, bodyLimit }, async (request) => {
     const actor = requireActor(request.actor);
     await limitPosting(app, actor, 'forum');
     const input = parse(forumInput, request.body);

@@ -1,4 +1,4 @@
-import { MESSAGES, SOCKET_EVENTS } from '@porpoise/core';
+import { LIMITS, MESSAGES, SOCKET_EVENTS } from '@porpoise/core';
 import { messageInput, porpNameInput, readMessageInput } from '@porpoise/core/schemas';
 import { nameSkeleton } from '@porpoise/core/skeleton';
 import { eq } from 'drizzle-orm';
@@ -8,11 +8,12 @@ import { accounts } from '../../db/schema.ts';
 import { addressKey } from '../../lib/client-address.ts';
 import { conflict, notFound } from '../../lib/http-error.ts';
 import { parse } from '../../lib/parse.ts';
-import { assertNamesSelf, requireActor, type Actor } from '../../policies/actor.ts';
+import { assertNamesSelf, refuseAnonymous, requireActor, type Actor } from '../../policies/actor.ts';
 import { canMarkThreadRead, canPostToThread, canReadThread } from '../../policies/threads.ts';
 import { presentMessage, presentThread, threadIdOf } from '../../presenters/thread.ts';
 import { findThread, getMessage, threadWithLastMessage, type ThreadRow } from '../../queries/threads.ts';
 import { limitPorpchat, limitPosting } from '../../lib/posting-limits.ts';
+import { bodyLimitFor } from '../../lib/request-bodies.ts';
 
 export async function messageRoutes(app: FastifyInstance) {
   /**
@@ -44,7 +45,9 @@ export async function messageRoutes(app: FastifyInstance) {
     app.realtime.toUsers(thread.participantIds, SOCKET_EVENTS.threadUpdate, presentThread(thread, last ? [last] : []));
   }
 
-  app.post('/message/addMessage', async (request) => {
+  // Open to visitors (PorpChat). The content, and the sender twice (the spec's views: [sender]).
+  const messageBodyLimit = bodyLimitFor(LIMITS.messageMax + 2 * LIMITS.porpNameMax);
+  app.post('/message/addMessage', { bodyLimit: messageBodyLimit }, async (request) => {
     const input = parse(messageInput, request.body);
     const thread = await findThread(app.db, input.tid);
     if (thread?.kind === 'porpchat') {
@@ -72,7 +75,8 @@ export async function messageRoutes(app: FastifyInstance) {
     return presentMessage(message, thread);
   });
 
-  app.post('/message/readMessage', async (request) => {
+  const readBodyLimit = bodyLimitFor(LIMITS.usernameMax);
+  app.post('/message/readMessage', { onRequest: refuseAnonymous, bodyLimit: readBodyLimit }, async (request) => {
     const actor = requireActor(request.actor);
     const input = parse(readMessageInput, request.body);
     assertNamesSelf(actor, input.username);

@@ -5,8 +5,10 @@ import { accounts, profiles } from '../../db/schema.ts';
 import type { FastifyInstance } from 'fastify';
 import { notFound } from '../../lib/http-error.ts';
 import { parse } from '../../lib/parse.ts';
-import { assertNamesSelf, requireActor } from '../../policies/actor.ts';
+import { assertNamesSelf, refuseAnonymous, requireActor } from '../../policies/actor.ts';
 import { listAnswersBy, listQuestionsBy } from '../../queries/questions.ts';
+import { LIMITS } from '@porpoise/core';
+import { bodyLimitFor } from '../../lib/request-bodies.ts';
 
 const byUsername = z.object({ username: z.string({ error: 'username is required' }).min(1).max(100) });
 
@@ -41,7 +43,8 @@ export async function profileRoutes(app: FastifyInstance) {
     return { username: row.username, bio: row.bio ?? '' };
   });
 
-  app.put('/profile/updateBio', async (request) => {
+  const bodyLimit = bodyLimitFor(LIMITS.bioMax + LIMITS.usernameMax);
+  app.put('/profile/updateBio', { onRequest: refuseAnonymous, bodyLimit }, async (request) => {
     const actor = requireActor(request.actor);
     const input = parse(bioInput, request.body);
     assertNamesSelf(actor, input.username);

@@ -1,4 +1,4 @@
-import { SOCKET_EVENTS } from '@porpoise/core';
+import { LIMITS, SOCKET_EVENTS } from '@porpoise/core';
 import {
   answerPageQuery,
   idInput,
@@ -16,7 +16,7 @@ import { notFound } from '../../lib/http-error.ts';
 import { JsonBody } from '../../lib/json-body.ts';
 import { decodeCursor } from '../../lib/list-cursor.ts';
 import { parse } from '../../lib/parse.ts';
-import { assertNamesSelf, requireActor } from '../../policies/actor.ts';
+import { assertNamesSelf, refuseAnonymous, requireActor } from '../../policies/actor.ts';
 import { presentQuestion } from '../../presenters/question.ts';
 import {
   getAnswerPage,
@@ -26,6 +26,7 @@ import {
   listQuestions,
 } from '../../queries/questions.ts';
 import { limitPosting } from '../../lib/posting-limits.ts';
+import { bodyLimitFor } from '../../lib/request-bodies.ts';
 
 const byIdParams = z.object({ id: idInput });
 const byIdQuery = z.object({ username: z.string().optional() });
@@ -91,7 +92,11 @@ export async function questionRoutes(app: FastifyInstance) {
     return answers;
   });
 
-  app.post('/addQuestion', async (request) => {
+  // Title, text, tag names and the spec's askedBy.
+  const questionBodyLimit = bodyLimitFor(
+    LIMITS.titleMax + LIMITS.questionTextMax + LIMITS.tagsMax * LIMITS.tagNameMax + LIMITS.usernameMax,
+  );
+  app.post('/addQuestion', { onRequest: refuseAnonymous, bodyLimit: questionBodyLimit }, async (request) => {
     const actor = requireActor(request.actor);
     await limitPosting(app, actor, 'question');
     const input = parse(questionInput, request.body);
@@ -119,6 +124,7 @@ export async function questionRoutes(app: FastifyInstance) {
     if (changed) app.realtime.toQuestion(questionId, SOCKET_EVENTS.voteUpdate, payload);
     return payload;
   };
-  app.post('/upvoteQuestion', vote(1));
-  app.post('/downvoteQuestion', vote(-1));
+  const voteOptions = { onRequest: refuseAnonymous, bodyLimit: bodyLimitFor(LIMITS.usernameMax) };
+  app.post('/upvoteQuestion', voteOptions, vote(1));
+  app.post('/downvoteQuestion', voteOptions, vote(-1));
 }

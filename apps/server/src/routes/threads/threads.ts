@@ -1,14 +1,15 @@
-import { SOCKET_EVENTS } from '@porpoise/core';
+import { LIMITS, SOCKET_EVENTS } from '@porpoise/core';
 import { threadIdInput, threadInput, z } from '@porpoise/core/schemas';
 import type { FastifyInstance } from 'fastify';
 import { createDirectThread, markLastRead } from '../../commands/threads.ts';
 import { notFound } from '../../lib/http-error.ts';
 import { parse } from '../../lib/parse.ts';
 import { limitPosting } from '../../lib/posting-limits.ts';
-import { assertNamesSelf, requireActor } from '../../policies/actor.ts';
+import { assertNamesSelf, refuseAnonymous, requireActor } from '../../policies/actor.ts';
 import { canMarkThreadRead, canReadThread } from '../../policies/threads.ts';
 import { presentThread } from '../../presenters/thread.ts';
 import { findThread, listMessages, listThreadsOf, threadWithLastMessage } from '../../queries/threads.ts';
+import { bodyLimitFor } from '../../lib/request-bodies.ts';
 
 const byIdParams = z.object({ id: threadIdInput });
 const usernameQuery = z.object({ username: z.string().optional() });
@@ -33,7 +34,9 @@ export async function threadRoutes(app: FastifyInstance) {
     return presentThread(thread, await listMessages(app.db, thread.id));
   });
 
-  app.post('/thread/addThread', async (request) => {
+  // Two usernames: the sender's own and the recipient's.
+  const bodyLimit = bodyLimitFor(2 * LIMITS.usernameMax);
+  app.post('/thread/addThread', { onRequest: refuseAnonymous, bodyLimit }, async (request) => {
     const actor = requireActor(request.actor);
     const input = parse(threadInput, request.body);
     const [own, recipient] = input.accounts;
