@@ -10,6 +10,8 @@ export interface ServerProcess {
   child: ChildProcess;
   url: string;
   output: () => string;
+  /** Resolves as soon as the server's output (stdout and stderr) satisfies `done`. */
+  outputUntil: (done: (output: string) => boolean) => Promise<void>;
   exited: Promise<number | null>;
 }
 
@@ -39,8 +41,23 @@ export async function startServerProcess(
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let output = '';
-  child.stdout?.on('data', (chunk: Buffer) => (output += chunk.toString()));
-  child.stderr?.on('data', (chunk: Buffer) => (output += chunk.toString()));
+  const waiting = new Set<() => void>();
+  const onData = (chunk: Buffer) => {
+    output += chunk.toString();
+    for (const check of waiting) check();
+  };
+  child.stdout?.on('data', onData);
+  child.stderr?.on('data', onData);
+  const outputUntil = (done: (text: string) => boolean) =>
+    new Promise<void>((resolve) => {
+      const check = () => {
+        if (!done(output)) return;
+        waiting.delete(check);
+        resolve();
+      };
+      waiting.add(check);
+      check();
+    });
   const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
   const url = `http://127.0.0.1:${port}`;
   const deadline = Date.now() + 60_000;
@@ -54,5 +71,5 @@ export async function startServerProcess(
     if (Date.now() > deadline) throw new Error(`server did not start: ${output}`);
     await new Promise((resolve) => setTimeout(resolve, 200));
   }
-  return { child, url, output: () => output, exited };
+  return { child, url, output: () => output, outputUntil, exited };
 }
