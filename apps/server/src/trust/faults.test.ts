@@ -87,12 +87,18 @@ describe.each<DatabaseKind>(['pglite', 'postgres'])('durability on %s', (kind) =
       const response = await fetch(`${second.url}/api/getQuestion?tag=durable&limit=100`, { headers: { cookie } });
       const total = Number(response.headers.get('x-total-count'));
       const stored: Array<{ title: string; tags: unknown[] }> = [];
-      for (let offset = 0; offset < total; offset += 100) {
-        const page = await fetch(`${second.url}/api/getQuestion?tag=durable&limit=100&offset=${offset}`, {
+      // Deep pages by cursor: offsets stop at 1,000, and a fast server stores more than that.
+      let cursor: string | null = null;
+      do {
+        const after: string = cursor === null ? '' : `&cursor=${encodeURIComponent(cursor)}`;
+        const page = await fetch(`${second.url}/api/getQuestion?tag=durable&limit=100${after}`, {
           headers: { cookie },
         });
+        expect(page.status).toBe(200);
         stored.push(...((await page.json()) as Array<{ title: string; tags: unknown[] }>));
-      }
+        cursor = page.headers.get('x-next-cursor');
+      } while (cursor !== null && stored.length < total);
+      expect(stored).toHaveLength(total);
       const titles = new Set(stored.map((q) => q.title));
       expect(acknowledged.filter((title) => !titles.has(title))).toEqual([]);
       // Whole or nothing: every stored question has both of its tags.
