@@ -1,6 +1,8 @@
 // Runs the embedded database (PGlite, PostgreSQL compiled to WebAssembly) on its own
 // thread, so a slow query keeps this thread busy and never the server's event loop.
 // The server talks to it through PgliteThread (pglite-thread.ts).
+import v8 from 'node:v8';
+import { runInNewContext } from 'node:vm';
 import { parentPort, workerData } from 'node:worker_threads';
 import { types, type Transaction } from '@electric-sql/pglite';
 import { openDurablePglite } from './durable-node-fs.ts';
@@ -25,6 +27,22 @@ if (!port) throw new Error('pglite-worker runs as a worker thread');
 const { dataDir } = workerData as { dataDir: string | undefined };
 // fsync on, reaching the disk (durable-node-fs.ts).
 const db = await openDurablePglite(dataDir);
+await collectStartupGarbage();
+
+/**
+ * Opening leaves garbage that only a full collection returns: for a new data directory,
+ * initdb's WebAssembly memory (about 350 MB), which an idle thread may keep for minutes (a
+ * fresh server sat at 815 MB RSS, 326 MB when started again on the same directory). Collected
+ * once here; each collection frees what the finalizers of the one before let go.
+ */
+async function collectStartupGarbage(): Promise<void> {
+  v8.setFlagsFromString('--expose-gc');
+  const gc = runInNewContext('gc') as () => void;
+  for (const waitMs of [0, 0, 100]) {
+    gc();
+    await new Promise((resolve) => setTimeout(resolve, waitMs));
+  }
+}
 
 const transactions = new Map<number, Transaction>();
 const finishers = new Map<number, (end: { id: number; commit: boolean }) => void>();
