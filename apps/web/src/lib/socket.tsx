@@ -35,7 +35,7 @@ export function openAppSocket(firstScreen: Promise<unknown> = Promise.resolve())
   // disconnects a socket that sends faster), the latest set winning; changes made in one
   // render (a page left, the next shown) go out as one.
   let shown: number[] = [];
-  let sentKey: string | null = null;
+  let sentKey = '';
   let lastSent = -Infinity;
   let timer: ReturnType<typeof setTimeout> | undefined;
   const flush = () => {
@@ -59,9 +59,11 @@ export function openAppSocket(firstScreen: Promise<unknown> = Promise.resolve())
       // processes behind one port need no sticky sessions) and no polling round trips.
       const opened = io({ withCredentials: true, transports: ['websocket', 'polling'], tryAllTransports: true });
       for (const [event, set] of handlers) for (const handler of set) opened.on(event, handler);
-      // A new connection is a new socket on the server, in no question's room yet.
+      // A new connection is a new socket on the server, in no question's room yet: it
+      // shows nothing until told, so an empty set is never sent to it (the first ids a
+      // page shows go out at once instead of after a spacing spent on nothing).
       opened.on('connect', () => {
-        sentKey = null;
+        sentKey = '';
         lastSent = -Infinity;
         schedule();
       });
