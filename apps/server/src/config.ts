@@ -35,6 +35,11 @@ export interface Config {
   socketSessionCheckMs: number;
   /** Which peers are proxies whose X-Forwarded-For entries name the client (TRUST_PROXY). */
   trustProxy: TrustProxy;
+  /**
+   * The address people reach Porpoise at (PUBLIC_URL, e.g. https://porpoise.example): pages,
+   * the API and socket handshakes answer only to its host; unset, only to localhost names.
+   */
+  publicUrl: string | undefined;
   /** Live socket.io clients per client address and per process (SOCKETS_PER_ADDRESS, SOCKETS_TOTAL). */
   sockets: { perAddress: number; total: number };
   /**
@@ -162,6 +167,21 @@ function nonNegativeInteger(value: string | undefined, otherwise: number): numbe
   return value !== undefined && value !== '' && Number.isInteger(number) && number >= 0 ? number : otherwise;
 }
 
+/** PUBLIC_URL as given, once it is an http(s) address with a host; unset or empty gives undefined. */
+export function parsePublicUrl(raw: string | undefined): string | undefined {
+  if (raw === undefined || raw.trim() === '') return undefined;
+  let url: URL;
+  try {
+    url = new URL(raw.trim());
+  } catch {
+    throw new Error(`PUBLIC_URL must be an http or https address, such as https://porpoise.example (got ${raw})`);
+  }
+  if ((url.protocol !== 'http:' && url.protocol !== 'https:') || url.hostname === '') {
+    throw new Error(`PUBLIC_URL must be an http or https address, such as https://porpoise.example (got ${raw})`);
+  }
+  return url.origin;
+}
+
 export function loadConfig(env: NodeJS.ProcessEnv = process.env, fileLimit = openFileLimit()): Config {
   const multiplier = Number(env.RATE_LIMIT_MULTIPLIER ?? '1') || 1;
   const rule = (max: number, windowMs: number): RateRule => ({ max: Math.ceil(max * multiplier), windowMs });
@@ -178,6 +198,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, fileLimit = ope
     sessionSweepMs: 10 * 60_000,
     socketSessionCheckMs: 60_000,
     trustProxy: parseTrustProxy(env.TRUST_PROXY),
+    publicUrl: parsePublicUrl(env.PUBLIC_URL),
     sockets: { perAddress: positive(env.SOCKETS_PER_ADDRESS, 50), total: positive(env.SOCKETS_TOTAL, 20_000) },
     readCache: {
       maxBytes: positive(env.READ_CACHE_MB, 64) * 2 ** 20,

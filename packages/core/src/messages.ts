@@ -38,6 +38,7 @@ export const MESSAGES = {
   internal: 'Internal server error',
   unavailable: 'Service temporarily unavailable',
   foreignOrigin: 'Cross-site request refused',
+  unknownHost: 'This server does not answer to that host name',
   notForScripts: 'The API answers scripts only, not images, pages or frames',
   userContextNull: 'User context is null.',
   accountContextNull: 'Account context is null.',

@@ -3,10 +3,15 @@ import helmet, { type HelmetOptions } from 'helmet';
 import { MESSAGES } from '@porpoise/core';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
+import { allowedHostnames, namesAllowedHost } from '../lib/allowed-hosts.ts';
 import { isApiRequest } from '../lib/api-request.ts';
-import { forbidden } from '../lib/http-error.ts';
+import { trustFunction } from '../lib/client-address.ts';
+import { forbidden, HttpError } from '../lib/http-error.ts';
 
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
+
+/** The one route that answers whatever host a request names. */
+const HEALTH_ROUTE = '/api/healthz';
 
 /** The origin this request was addressed to, e.g. http://localhost:3000. */
 export const ownOrigin = (protocol: string, host: string | undefined) => `${protocol}://${host ?? ''}`;
@@ -67,6 +72,15 @@ function securityHeaders(options: HelmetOptions): Record<string, string> {
  */
 export const securityPlugin = fp(
   async (app: FastifyInstance) => {
+    // Host allowlist first (product.md section 6): a DNS-rebinding page reaches us under its
+    // own name and gets nothing, not even a page. The health check answers any name: an
+    // orchestrator probes by address, and it says nothing and changes nothing.
+    const trust = trustFunction(app.config.trustProxy);
+    const hostnames = allowedHostnames(app.config.publicUrl);
+    app.addHook('onRequest', (request, _reply, done) => {
+      if (namesAllowedHost(request.raw, trust, hostnames) || request.routeOptions.url === HEALTH_ROUTE) return done();
+      done(new HttpError(421, MESSAGES.unknownHost));
+    });
     // Helmet works out the headers once; every response then gets the same set (Helmet
     // would otherwise rebuild its policy on each request).
     const headers = securityHeaders({

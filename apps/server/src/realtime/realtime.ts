@@ -5,6 +5,7 @@ import fp from 'fastify-plugin';
 import pg from 'pg';
 import { Server, type DefaultEventsMap, type Socket } from 'socket.io';
 import type { IncomingMessage } from 'node:http';
+import { allowedHostnames, namesAllowedHost, requestHost } from '../lib/allowed-hosts.ts';
 import { addressKey, clientAddress, clientProtocol, trustFunction } from '../lib/client-address.ts';
 import { SESSION_COOKIE } from '../lib/sessions.ts';
 import { isCrossSite } from '../plugins/security.ts';
@@ -147,6 +148,7 @@ export const realtimePlugin = fp(
   async (app: FastifyInstance) => {
     const trust = trustFunction(app.config.trustProxy);
     const limits = new ClientLimits(app.config.sockets);
+    const hostnames = allowedHostnames(app.config.publicUrl);
     const keyOf = (req: IncomingMessage) => addressKey(clientAddress(req, trust));
     const io = new Server<DefaultEventsMap, DefaultEventsMap, DefaultEventsMap, SocketData>(app.server, {
       serveClient: false,
@@ -158,7 +160,9 @@ export const realtimePlugin = fp(
       upgradeTimeout: UNUSED_HANDSHAKE_MS,
       // Called for new handshakes only; a refusal is a 403 before engine.io allocates anything.
       allowRequest: (req, callback) => {
-        if (isCrossSite(req.headers, clientProtocol(req, trust), req.headers.host)) return callback('Forbidden', false);
+        if (!namesAllowedHost(req, trust, hostnames)) return callback('Unknown host', false);
+        if (isCrossSite(req.headers, clientProtocol(req, trust), requestHost(req, trust)))
+          return callback('Forbidden', false);
         const admitted = limits.admits(keyOf(req));
         callback(admitted ? null : 'Too many connections', admitted);
       },

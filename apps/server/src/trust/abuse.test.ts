@@ -96,7 +96,7 @@ describe.each(DATABASE_KINDS)('abuse limits on %s', (kind) => {
 describe('the session cookie over HTTPS', () => {
   let t: TestApp;
   beforeAll(async () => {
-    t = await startTestApp('pglite', { env: { TRUST_PROXY: 'true' } });
+    t = await startTestApp('pglite', { env: { TRUST_PROXY: 'true', PUBLIC_URL: 'https://porpoise.example' } });
   });
   afterAll(async () => t.close());
 
