@@ -9,12 +9,12 @@ import os from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import { parseArgs } from 'node:util';
-import zlib from 'node:zlib';
 import pg from 'pg';
 import { loadConfig } from '../apps/server/src/config.ts';
 import { sql } from 'drizzle-orm';
 import { openDatabase, queryRows } from '../apps/server/src/db/client.ts';
 import { benchSize, seedCommunity, seedTagNames, WORDS } from '../apps/server/src/seed/community.ts';
+import { describeInitialPage, measureInitialPage, type InitialPage } from './initial-page.ts';
 import type { LoadResult } from './load.ts';
 import { postJson, repoRoot, signUp, startServer, type BenchServer } from './server-process.ts';
 
@@ -38,6 +38,8 @@ const rows: string[][] = [];
 /** The bare Fastify yardstick (bench/hello-server.ts). */
 const HELLO_URL = 'http://127.0.0.1:3901/hello';
 const notes: string[] = [];
+/** What /home downloads, as served; measured on the first server the run starts. */
+let initialPage: InitialPage | null = null;
 /**
  * Every client runs on this machine: 1,000 fan-out sockets and the load's connections share
  * one address, so the per-address caps (connections and socket.io clients) are raised.
@@ -235,16 +237,6 @@ async function idleSockets(server: BenchServer, cookie: string, clients: number)
   return { before: before.rssMb, after: after.rssMb };
 }
 
-function initialJsGzipBytes(): number {
-  const dist = path.join(repoRoot, 'apps/web/dist');
-  const html = fs.readFileSync(path.join(dist, 'index.html'), 'utf8');
-  const files = [...html.matchAll(/(?:src|href)="(\/assets\/[^"]+\.js)"/g)].map((m) => m[1]!);
-  return files.reduce(
-    (sum, file) => sum + zlib.gzipSync(fs.readFileSync(path.join(dist, file)), { level: 9 }).length,
-    0,
-  );
-}
-
 /**
  * The cursor of the home list's page `depth` questions down in newest order (or the
  * deepest there is), reached as the web app reaches it: by following X-Next-Cursor from
@@ -355,6 +347,7 @@ try {
       await new Promise((resolve) => setTimeout(resolve, 200));
     }
   }
+  initialPage ??= await measureInitialPage(server.url);
   const cookie = await signUp(server.url, `bench_${Date.now()}`);
   // What Chromium sends: the cached list and question pages go out gzipped to browsers.
   const headers = { cookie, 'accept-encoding': 'gzip, deflate, br, zstd' };
@@ -583,6 +576,7 @@ async function measureEmbedded() {
   );
   try {
     await new Promise((resolve) => setTimeout(resolve, 1_000));
+    initialPage ??= await measureInitialPage(embedded.url);
     const cookie = await signUp(embedded.url, `bench_${Date.now()}`);
     const base = { connections: 64, seconds: SECONDS, warmupSeconds: 3, headers: { cookie } };
     log('\nembedded PGlite, 100000 questions');
@@ -634,8 +628,7 @@ async function measureEmbedded() {
 
 /** Prints the table and notes and adds them to the top of bench/RESULTS.md. */
 function writeReport() {
-  const jsBytes = initialJsGzipBytes();
-  notes.push(`Initial JavaScript for /home: ${(jsBytes / 1024).toFixed(1)} KB gzip (target <= 110 KB).`);
+  if (initialPage) notes.push(describeInitialPage(initialPage));
   const table = [
     '| endpoint | req/s | p50 ms | p99 ms | vs hello-world | target | |',
     '| --- | ---: | ---: | ---: | ---: | --- | --- |',

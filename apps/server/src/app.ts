@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import fastifyCompress from '@fastify/compress';
 import Fastify, { type FastifyInstance } from 'fastify';
 import type { Config } from './config.ts';
 import type { Database } from './db/client.ts';
@@ -106,6 +107,11 @@ export async function buildApp({ config, database, logger = true, logStream }: B
 
   await app.register(
     async (api) => {
+      // Before the routes, so each gets its hook. JSON of 1 KB or more goes out br or gzip
+      // by Accept-Encoding, through zlib's streams in the threadpool (syncThreshold 0: never
+      // a *Sync call on the event loop), brotli at quality 4 (the library's default, 11 is
+      // for build time); a body already compressed (JsonBody's cached gzip) is left as is.
+      await api.register(fastifyCompress, { encodings: ['br', 'gzip'], threshold: 1_024, syncThreshold: 0 });
       await api.register(healthRoutes);
       await api.register(accountRoutes);
       await api.register(questionRoutes);

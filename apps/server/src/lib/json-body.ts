@@ -1,5 +1,6 @@
 import { promisify } from 'node:util';
 import { gzip } from 'node:zlib';
+import { negotiate } from '@fastify/accept-negotiator';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 
 const JSON_TYPE = 'application/json; charset=utf-8';
@@ -37,7 +38,9 @@ export class JsonBody {
   send(request: FastifyRequest, reply: FastifyReply): FastifyReply {
     void reply.type(JSON_TYPE).header('vary', 'accept-encoding');
     const accepts = request.headers['accept-encoding'];
-    if (this.gzipped && typeof accepts === 'string' && accepts.includes('gzip')) {
+    // q-values count: 'gzip;q=0' refuses gzip. A client that takes only br gets the text,
+    // which the API's compression (app.ts) then compresses for it.
+    if (this.gzipped && typeof accepts === 'string' && negotiate(accepts.toLowerCase(), ['gzip']) === 'gzip') {
       return reply.header('content-encoding', 'gzip').send(this.gzipped);
     }
     return reply.send(this.text);
