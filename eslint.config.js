@@ -51,6 +51,25 @@ export default tseslint.config(
       { group: ['@porpoise/web', '**/apps/web/**'], message: 'the server does not import the web app' },
     ]),
   },
+  // style.md, "The write path": the event processor alone emits socket events and drops
+  // cached reads; routes and commands return events to it.
+  {
+    files: ['apps/server/src/**/*.ts'],
+    ignores: ['apps/server/src/events/processor.ts', 'apps/server/src/**/*.test.ts', 'apps/server/src/test/**'],
+    rules: {
+      'no-restricted-syntax': [
+        'error',
+        {
+          selector: "MemberExpression[object.property.name='realtime'][property.name='emit']",
+          message: 'only the event processor (src/events/processor.ts) emits: return events from the command',
+        },
+        {
+          selector: "MemberExpression[object.property.name='contentCache'][property.name='invalidate']",
+          message: 'only the event processor (src/events/processor.ts) invalidates cached reads',
+        },
+      ],
+    },
+  },
   {
     files: ['apps/web/**/*.{ts,tsx}'],
     plugins: { 'react-hooks': reactHooks },

@@ -15,6 +15,7 @@ import { securityPlugin } from './plugins/security.ts';
 import { webPlugin } from './plugins/web.ts';
 import { readCachePlugin } from './plugins/read-cache.ts';
 import { signalsPlugin } from './plugins/signals.ts';
+import { eventsPlugin } from './events/processor.ts';
 import { realtimePlugin } from './realtime/realtime.ts';
 import { accountRoutes } from './routes/account/account.ts';
 import { answerRoutes } from './routes/answers/answers.ts';
@@ -104,6 +105,7 @@ export async function buildApp({ config, database, logger = true, logStream }: B
   await app.register(authPlugin);
   await app.register(rateLimitPlugin);
   await app.register(realtimePlugin);
+  await app.register(eventsPlugin);
 
   await app.register(
     async (api) => {

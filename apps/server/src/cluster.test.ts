@@ -189,6 +189,27 @@ describe('two server processes on one PostgreSQL', () => {
       expect((await newest(two, bob))[0]?.answerCount).toBe(i);
     }
 
+    // A comment, a vote: the next read on the other process has each.
+    expect(
+      (await call(one, 'POST', '/comment/addComment', alice.cookie, { id: qid, type: 'question', comment: { text: 'Hi' } }))
+        .status,
+    ).toBe(200);
+    expect((await page(two, bob, qid)).comments.map((comment) => comment.text)).toEqual(['Hi']);
+    expect((await call(one, 'POST', '/upvoteQuestion', alice.cookie, { qid })).status).toBe(200);
+    expect((await page(two, bob, qid)).upVotes).toEqual([alice.username]);
+    expect((await newest(two, bob))[0]?.voteCount).toBe(1);
+
+    // A first view on one: two's cached page and list count it within a second (views are
+    // counters: they drop no cached page, and their counts may lag that much).
+    const carol = await register(one);
+    const before = (await page(two, bob, qid)).viewCount;
+    expect((await page(one, carol, qid)).viewCount).toBe(before + 1);
+    const counted = async () =>
+      (await page(two, bob, qid)).viewCount === before + 1 && (await newest(two, bob))[0]?.viewCount === before + 1;
+    const deadline = Date.now() + 5_000;
+    while (!(await counted()) && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(await counted()).toBe(true);
+
     const next = await call(one, 'POST', '/addQuestion', alice.cookie, {
       title: 'Newer still',
       text: 'Body',

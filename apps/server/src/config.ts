@@ -27,6 +27,8 @@ export interface Config {
    * PostgreSQL only); one silent for twice this is taken for gone. Tests shorten it.
    */
   realtimeHeartbeatMs: number;
+  /** How often first views are counted into cached pages and announced (they may lag this much). */
+  viewCountMs: number;
   /** How long a session lives unused (30 days, sliding). Tests shorten it. */
   sessionTtlMs: number;
   /** How often expired sessions are deleted (a bounded number each time). */
@@ -194,6 +196,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, fileLimit = ope
     databasePoolSize: Math.max(1, Math.floor(Number(env.DATABASE_POOL_SIZE ?? DEFAULT_POOL_SIZE)) || DEFAULT_POOL_SIZE),
     pgliteRestarts: nonNegativeInteger(env.PGLITE_RESTARTS, 3),
     realtimeHeartbeatMs: 5_000,
+    viewCountMs: 1_000,
     sessionTtlMs: SESSION_TTL_MS,
     sessionSweepMs: 10 * 60_000,
     socketSessionCheckMs: 60_000,

@@ -1,4 +1,5 @@
 import type { Config } from './config.ts';
+import type { EventProcessor } from './events/processor.ts';
 import type { Database, Db } from './db/client.ts';
 import type { SessionInfo, SessionStore } from './lib/sessions.ts';
 import type { Actor } from './policies/actor.ts';
@@ -17,6 +18,7 @@ declare module 'fastify' {
     signals: Signals;
     sessions: SessionStore;
     contentCache: ContentCache;
+    events: EventProcessor;
   }
   interface FastifyRequest {
     session: SessionInfo | null;

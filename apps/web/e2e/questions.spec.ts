@@ -260,12 +260,31 @@ test.describe('the question page', () => {
     await expect(up).toHaveAttribute('aria-pressed', 'false');
     await expect(page.getByText('You downvoted')).toBeVisible();
 
-    // The server takes the same vote again within 2 s for a double click, not a toggle.
-    await page.waitForTimeout(2_100);
+    // A vote toggles at once: downvoting again takes the downvote back.
     await down.click();
     await expect(count).toHaveText('0');
     await expect(down).toHaveAttribute('aria-pressed', 'false');
     await expect(page.getByText(/You (up|down)voted/)).toHaveCount(0);
+
+    // While a vote is on its way both buttons are busy, so a second press is not a second
+    // toggle: the request is held here until the page has been looked at.
+    let release = () => {};
+    const held = new Promise<void>((resolve) => (release = resolve));
+    let votes = 0;
+    await page.route('**/api/upvoteQuestion', async (route) => {
+      votes += 1;
+      await held;
+      await route.continue();
+    });
+    await up.click();
+    await expect(page.getByRole('group', { name: 'Votes' })).toHaveAttribute('aria-busy', 'true');
+    await expect(up).toHaveAttribute('aria-disabled', 'true');
+    await up.click({ force: true }); // a busy button still takes focus and clicks, and ignores them
+    release();
+    await expect(count).toHaveText('1');
+    await expect(up).toHaveAttribute('aria-disabled', 'false');
+    expect(votes).toBe(1);
+    await page.unroute('**/api/upvoteQuestion');
   });
 
   // Issue 23 item 4: a question page carries its first LIMITS.answerPageSize answers; the rest

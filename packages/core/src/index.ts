@@ -1,6 +1,7 @@
 export * from './limits.ts';
 export * from './messages.ts';
 export * from './events.ts';
+export * from './domain-events.ts';
 export * from './types.ts';
 export * from './rich-text.ts';
 export * from './time.ts';

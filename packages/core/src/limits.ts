@@ -25,6 +25,8 @@ export const LIMITS = {
   searchCountCap: 1_000,
   /** A question page carries its first answers; the rest come this many at a time. */
   answerPageSize: 30,
+  /** A question's `views` names its most recent viewers, at most this many; `viewCount` counts them all. */
+  viewersShown: 100,
 } as const;
 
 export const DEFAULT_TAG_DESCRIPTION = 'user added tag';

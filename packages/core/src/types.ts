@@ -68,7 +68,10 @@ export interface Question {
   answerCount: number;
   upVotes: string[];
   downVotes: string[];
+  /** Its most recent viewers (at most LIMITS.viewersShown), oldest of them first; the reader among them once they have viewed it. */
   views: string[];
+  /** How many members have viewed it, in all. */
+  viewCount: number;
   comments: Comment[];
 }
 

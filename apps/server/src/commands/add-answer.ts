@@ -1,3 +1,4 @@
+import type { AnswerAdded, Outcome } from '@porpoise/core';
 import { sql } from 'drizzle-orm';
 import { queryPrepared, type Db } from '../db/client.ts';
 import { notFound } from '../lib/http-error.ts';
@@ -9,6 +10,8 @@ interface Row extends CountedHit {
   id: number | null;
   text: string | null;
   ansDateTime: Date | string | null;
+  answerCount: number | null;
+  tags: string[] | null;
 }
 
 /**
@@ -36,11 +39,25 @@ export async function addAnswer(db: Db, actor: Actor, questionId: number, text: 
       update question_counters set unanswered = unanswered - 1
       where exists (select 1 from counted where answer_count = 1)
     )
-    select h.key, h.count, h.retry_ms, i.id, i.text, i.ans_date_time as "ansDateTime"
+    select h.key, h.count, h.retry_ms, i.id, i.text, i.ans_date_time as "ansDateTime",
+      (select answer_count from counted) as "answerCount",
+      (select array_agg(t.name) from question_tags qt join tags t on t.id = qt.tag_id
+        where qt.question_id = ${questionId} and i.id is not null) as tags
     from hits h left join inserted i on true`,
   );
   refuseOverLimit(limits, rows);
   const [answer] = rows;
   if (answer?.id == null) throw notFound('Question not found');
-  return { id: Number(answer.id), text: String(answer.text), ansDateTime: new Date(answer.ansDateTime!) };
+  const id = Number(answer.id);
+  const event: AnswerAdded = {
+    type: 'answerAdded',
+    questionId,
+    answerId: id,
+    tags: answer.tags ?? [],
+    firstAnswer: Number(answer.answerCount) === 1,
+  };
+  return {
+    result: { id, text: String(answer.text), ansDateTime: new Date(answer.ansDateTime!) },
+    events: [event],
+  } satisfies Outcome<unknown>;
 }

@@ -1,3 +1,4 @@
+import type { Outcome } from '@porpoise/core';
 import { eq } from 'drizzle-orm';
 import type { Db } from '../db/client.ts';
 import { answers, comments, questions } from '../db/schema.ts';
@@ -31,6 +32,9 @@ export async function addComment(db: Db, actor: Actor, target: CommentTarget, pa
       })
       .returning();
     if (!comment) throw new Error('insert returned no comment');
-    return { comment, questionId };
+    return {
+      result: { comment, questionId },
+      events: [{ type: 'commentAdded', questionId, commentId: comment.id, target, parentId }],
+    } satisfies Outcome<{ comment: typeof comment; questionId: number }>;
   });
 }

@@ -1,4 +1,4 @@
-import { DEFAULT_TAG_DESCRIPTION } from '@porpoise/core';
+import { DEFAULT_TAG_DESCRIPTION, type Outcome } from '@porpoise/core';
 import { inArray, sql } from 'drizzle-orm';
 import type { Db } from '../db/client.ts';
 import { questionCounters, questions, questionTags, tags } from '../db/schema.ts';
@@ -12,7 +12,7 @@ export interface NewQuestion {
 }
 
 /** Creates the question, any new tags ('user added tag') and the links, in one transaction. */
-export async function addQuestion(db: Db, actor: Actor, input: NewQuestion): Promise<number> {
+export async function addQuestion(db: Db, actor: Actor, input: NewQuestion): Promise<Outcome<number>> {
   return db.transaction(async (tx) => {
     await tx
       .insert(tags)
@@ -37,6 +37,7 @@ export async function addQuestion(db: Db, actor: Actor, input: NewQuestion): Pro
     await tx
       .update(questionCounters)
       .set({ total: sql`${questionCounters.total} + 1`, unanswered: sql`${questionCounters.unanswered} + 1` });
-    return question.id;
+    const tagNames = [...new Set(input.tagNames.map((name) => name.toLowerCase()))];
+    return { result: question.id, events: [{ type: 'questionAsked', questionId: question.id, tags: tagNames }] };
   });
 }

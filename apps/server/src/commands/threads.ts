@@ -1,3 +1,4 @@
+import type { Outcome } from '@porpoise/core';
 import { MESSAGES } from '@porpoise/core';
 import { eq, sql } from 'drizzle-orm';
 import { queryRows, type Db } from '../db/client.ts';
@@ -14,7 +15,7 @@ export async function createDirectThread(
   db: Db,
   actor: Actor,
   recipientName: string,
-): Promise<{ threadId: number; recipientId: number }> {
+): Promise<Outcome<{ threadId: number; recipientId: number }>> {
   const [recipient] = await db
     .select({ id: accounts.id })
     .from(accounts)
@@ -29,7 +30,10 @@ export async function createDirectThread(
         { threadId: thread.id, accountId: actor.id },
         { threadId: thread.id, accountId: recipient.id },
       ]);
-      return { threadId: thread.id, recipientId: recipient.id };
+      return {
+        result: { threadId: thread.id, recipientId: recipient.id },
+        events: [{ type: 'threadStarted', threadId: thread.id }],
+      };
     });
   } catch (error) {
     if (uniqueViolation(error) === 'threads_pair_key_key') throw badRequest(MESSAGES.threadFailed);
@@ -48,7 +52,7 @@ export interface NewMessage {
 }
 
 /** Stores a message, counts it read by its sender where receipts are kept, and moves the thread's update time. */
-export async function postMessage(db: Db, input: NewMessage): Promise<number> {
+export async function postMessage(db: Db, input: NewMessage): Promise<Outcome<number>> {
   return db.transaction(async (tx) => {
     const [message] = await tx
       .insert(messages)
@@ -63,7 +67,10 @@ export async function postMessage(db: Db, input: NewMessage): Promise<number> {
     if (input.readBySender && input.senderAccountId !== null)
       await tx.insert(messageReads).values({ messageId: message.id, accountId: input.senderAccountId });
     await tx.update(threads).set({ threadUpdatedDateTime: message.at }).where(eq(threads.id, input.threadId));
-    return message.id;
+    return {
+      result: message.id,
+      events: [{ type: 'messagePosted', threadId: input.threadId, messageId: message.id }],
+    };
   });
 }
 
@@ -92,7 +99,7 @@ export async function createForum(db: Db, actor: Actor, name: string, descriptio
         .values({ name, description, threadId: thread.id, createdBy: actor.id })
         .returning();
       if (!forum) throw new Error('insert returned no forum');
-      return forum;
+      return { result: forum, events: [{ type: 'forumCreated', forumId: forum.id }] } satisfies Outcome<typeof forum>;
     });
   } catch (error) {
     if (uniqueViolation(error) === 'forums_name_lower_key') throw conflict(MESSAGES.forumNameTaken);

@@ -1,3 +1,4 @@
+import type { Outcome } from '@porpoise/core';
 import { and, eq, sql } from 'drizzle-orm';
 import type { Db } from '../db/client.ts';
 import { questions, votes } from '../db/schema.ts';
@@ -6,23 +7,23 @@ import { lockQuestion } from './lock-question.ts';
 
 export type VoteDirection = 1 | -1;
 
-/** The same vote again within this window is a duplicate (a double click, a retry), not a toggle. */
-const DUPLICATE_WINDOW_MS = 2_000;
-
 /**
- * Toggles the actor's vote (product.md section 3): voting the same way again removes the
- * vote, voting the other way moves it. The question row is locked, so parallel votes on one
- * question apply one after another and its counters always equal the stored votes; a
- * repeat of the same vote within two seconds changes nothing, so 50 identical requests in
- * parallel leave exactly one vote. False when nothing changed (such a repeat): then there is
- * nothing to invalidate or announce.
+ * Toggles the actor's vote (product.md section 7): voting the same way again takes the
+ * vote back, voting the other way moves it. The question's row is locked, so toggles on
+ * one question apply one after another, each seeing the one before, and its counters
+ * always equal the stored votes: an even number of identical requests leaves no vote, an
+ * odd number one, however they interleave.
  */
-export async function toggleVote(db: Db, actor: Actor, questionId: number, direction: VoteDirection): Promise<boolean> {
+export async function toggleVote(
+  db: Db,
+  actor: Actor,
+  questionId: number,
+  direction: VoteDirection,
+): Promise<Outcome<void>> {
   return db.transaction(async (tx) => {
     await lockQuestion(tx, questionId);
     const mine = and(eq(votes.questionId, questionId), eq(votes.accountId, actor.id));
-    const [existing] = await tx.select({ value: votes.value, votedAt: votes.votedAt }).from(votes).where(mine);
-    if (existing?.value === direction && Date.now() - existing.votedAt.getTime() < DUPLICATE_WINDOW_MS) return false;
+    const [existing] = await tx.select({ value: votes.value }).from(votes).where(mine);
     if (existing?.value === direction) {
       await tx.delete(votes).where(mine);
     } else if (existing) {
@@ -37,6 +38,6 @@ export async function toggleVote(db: Db, actor: Actor, questionId: number, direc
         downCount: sql`(select count(*) from votes where question_id = ${questionId} and value = -1)`,
       })
       .where(eq(questions.id, questionId));
-    return true;
+    return { result: undefined, events: [{ type: 'voteChanged', questionId }] };
   });
 }

@@ -22,6 +22,9 @@ export function uniqueViolation(error: unknown): string | undefined {
   return found.constraint ?? found.constraint_name ?? '';
 }
 
+/** True when PostgreSQL broke a deadlock by rolling this statement back (it may run again). */
+export const isDeadlock = (error: unknown) => pgError(error)?.code === '40P01';
+
 const CONNECTION_CODES = new Set(['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'EPIPE', 'ENOTFOUND']);
 
 /** True when the database could not be reached (down, restarting, refusing connections). */

@@ -6,20 +6,30 @@ export interface ByteBudget<V> {
 }
 
 /**
- * Answers repeated reads from memory until the content changes. Any change clears all of
- * it (writes are rare next to reads, and a precise dependency map is where stale pages
- * come from). A load that was running when the content changed is handed to the requests
- * that were waiting for it but never kept, and requests after the change never join it.
+ * Answers repeated reads from memory until what they hold changes. A write drops exactly
+ * the entries it touched (`invalidate`, chosen by key or by what an entry holds); losing
+ * the signal that carries writes from other processes drops everything (`clear`). A load
+ * that was running when a write touched it is handed to the requests that were waiting
+ * for it but never kept, and requests after any write never join a load begun before it.
  * With a byte budget it never holds more than its bytes: the oldest entries go first, and
  * an entry larger than the largest it keeps is answered but not kept.
  */
+/** A load under way: the writes it overlapped, to check what it brings back against. */
+interface Flight<V> {
+  key: string;
+  promise: Promise<V>;
+  touched: Array<(key: string, value: V) => boolean>;
+}
+
 export class ReadCache<V> {
   private generation = 0;
   /** Loads started (misses), for tests and metrics. */
   loads = 0;
   private readonly entries = new Map<string, { value: V; size: number }>();
   private heldBytes = 0;
-  private readonly loading = new Map<string, Promise<V>>();
+  private readonly loading = new Map<string, Flight<V>>();
+  /** Every load under way, joined or not: a write must reach those it touched. */
+  private readonly inFlight = new Set<Flight<V>>();
 
   /**
    * @param maxEntries past this many, the oldest entry goes
@@ -46,23 +56,48 @@ export class ReadCache<V> {
     const hit = this.entries.get(key);
     if (hit !== undefined) return hit.value;
     const pending = this.loading.get(key);
-    if (pending) return pending;
+    if (pending) return pending.promise;
 
     const generation = this.generation;
     this.loads += 1;
-    const promise = load().then((value) => {
-      if (generation === this.generation && this.usable()) this.keep(key, value);
+    const flight: Flight<V> = { key, promise: undefined as unknown as Promise<V>, touched: [] };
+    flight.promise = load().then((value) => {
+      const untouched = !flight.touched.some((matches) => matches(key, value));
+      if (generation === this.generation && untouched && this.usable()) this.keep(key, value);
       return value;
     });
-    this.loading.set(key, promise);
+    this.loading.set(key, flight);
+    this.inFlight.add(flight);
     const forget = () => {
-      if (this.loading.get(key) === promise) this.loading.delete(key);
+      this.inFlight.delete(flight);
+      if (this.loading.get(key) === flight) this.loading.delete(key);
     };
-    promise.then(forget, forget);
-    return promise;
+    flight.promise.then(forget, forget);
+    return flight.promise;
   }
 
-  /** The content changed: forget every answer, and every load already under way. */
+  /** The entry for `key` if it is held (no load); for updating it in place. */
+  peek(key: string): V | undefined {
+    return this.entries.get(key)?.value;
+  }
+
+  /** Every entry held, for updating in place (a view count). */
+  *values(): Generator<[string, V]> {
+    for (const [key, { value }] of this.entries) yield [key, value];
+  }
+
+  /**
+   * A write changed what the entries `matches` accepts: they go, and so does whatever a
+   * load under way brings back that `matches` accepts. Requests from now on start their
+   * own loads rather than join one begun before the write.
+   */
+  invalidate(matches: (key: string, value: V) => boolean): void {
+    for (const [key, entry] of this.entries) if (matches(key, entry.value)) this.drop(key);
+    for (const flight of this.inFlight) flight.touched.push(matches);
+    this.loading.clear();
+  }
+
+  /** The content may have changed unheard (the signal was lost): forget every answer, and every load under way. */
   clear(): void {
     this.generation += 1;
     this.entries.clear();

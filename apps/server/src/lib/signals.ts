@@ -18,6 +18,8 @@ export type SignalHandler = (payload: string | null) => void;
  */
 export interface Signals {
   publish(channel: SignalChannel, payload: string): Promise<void>;
+  /** Tells only the other processes (this one has acted already); resolves once it is sent. */
+  tellOthers(channel: SignalChannel, payload: string): Promise<void>;
   subscribe(channel: SignalChannel, handler: SignalHandler): void;
   /** False while this process might miss another's signal: caches must not answer then. */
   readonly listening: boolean;
@@ -39,6 +41,7 @@ export function createLocalSignals(): Signals {
   const handlers: Handlers = new Map();
   return {
     publish: async (channel, payload) => dispatch(handlers, channel, payload),
+    tellOthers: async () => undefined,
     subscribe: subscribeTo(handlers),
     listening: true,
     close: async () => undefined,
@@ -198,6 +201,7 @@ export async function createPostgresSignals(
       dispatch(handlers, channel, payload);
       await send(channel, payload);
     },
+    tellOthers: send,
     subscribe: subscribeTo(handlers),
     get listening() {
       return listening;

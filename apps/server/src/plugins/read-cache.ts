@@ -1,64 +1,250 @@
+import { LIMITS, type Order, type QuestionSummary } from '@porpoise/core';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
-import type { JsonBody } from '../lib/json-body.ts';
+import { Batches } from '../lib/batches.ts';
+import { JsonBody } from '../lib/json-body.ts';
 import { ReadCache } from '../lib/read-cache.ts';
-import type { QuestionDetail } from '../presenters/question.ts';
-
-/** A home-list page as sent: the JSON body, its X-Total-Count and X-Next-Cursor (null for the last page). */
-export interface CachedList {
-  body: JsonBody;
-  total: number;
-  nextCursor: string | null;
-}
-
-/** A question page: its rows, who has viewed it (checked on every read) and the JSON as sent. */
-export interface CachedQuestion {
-  detail: QuestionDetail;
-  viewers: Set<string>;
-  body: JsonBody;
-}
+import { presentQuestion, type QuestionDetail } from '../presenters/question.ts';
+import { getViewCounts, type ViewCounts } from '../queries/questions.ts';
 
 /**
- * The hot reads (home list pages, question pages) answered from memory. Every command
- * that changes what they show (a question, answer, comment, vote or first view) is
- * followed by `changed()`, which clears them here and, through `app.signals`, on every
- * other process, before the route emits its event or answers: a write shows up at once
- * wherever it is read next.
+ * A home-list page as sent (its JSON, X-Total-Count and X-Next-Cursor), with its rows, so
+ * that a view count can be brought up to date without a load.
+ */
+export class ListPage {
+  readonly ids: Set<string>;
+  private rendered: Promise<JsonBody>;
+
+  constructor(
+    readonly order: Order,
+    /** The tag filter, lower case; null for the whole list. */
+    readonly tag: string | null,
+    private rows: QuestionSummary[],
+    readonly total: number,
+    readonly nextCursor: string | null,
+    readonly firstBody: JsonBody,
+  ) {
+    this.ids = new Set(rows.map((row) => row._id));
+    this.rendered = Promise.resolve(firstBody);
+  }
+
+  static async of(order: Order, tag: string | null, rows: QuestionSummary[], total: number, next: string | null) {
+    return new ListPage(order, tag, rows, total, next, await JsonBody.of(rows));
+  }
+
+  body(): Promise<JsonBody> {
+    return this.rendered;
+  }
+
+  /** New view counts for some of its rows: the JSON is made again (off the request that reads it next). */
+  setViewCounts(counts: ReadonlyMap<number, ViewCounts>): void {
+    let changed = false;
+    this.rows = this.rows.map((row) => {
+      const count = counts.get(Number(row._id))?.viewCount;
+      if (count === undefined || count === row.viewCount) return row;
+      changed = true;
+      return { ...row, viewCount: count };
+    });
+    if (changed) this.rendered = JsonBody.of(this.rows);
+  }
+}
+
+/** A question page: its rows, its recent viewers (checked on every read) and the JSON as sent. */
+export class QuestionPage {
+  viewers: Set<string>;
+  /** The JSON of `detail`, made when next read after a change. */
+  private rendered: Promise<JsonBody> | null;
+
+  constructor(
+    public detail: QuestionDetail,
+    readonly firstBody: JsonBody,
+  ) {
+    this.viewers = new Set(detail.views);
+    this.rendered = Promise.resolve(firstBody);
+  }
+
+  static async of(detail: QuestionDetail) {
+    return new QuestionPage(detail, await JsonBody.of(presentQuestion(detail)));
+  }
+
+  body(): Promise<JsonBody> {
+    this.rendered ??= JsonBody.of(presentQuestion(this.detail));
+    return this.rendered;
+  }
+
+  /** A first view made on this process: counted on this page at once (elsewhere within a second). */
+  addViewer(username: string): void {
+    this.setViews({ viewCount: this.detail.question.viewCount + 1, recent: withViewer(this.detail.views, username) });
+  }
+
+  setViews({ viewCount, recent }: ViewCounts): void {
+    this.detail = {
+      ...this.detail,
+      question: { ...this.detail.question, viewCount },
+      views: recent ?? this.detail.views,
+    };
+    this.viewers = new Set(this.detail.views);
+    this.rendered = null;
+  }
+}
+
+/** Recent viewers with `username` as the newest, at most LIMITS.viewersShown. */
+export const withViewer = (views: readonly string[], username: string) =>
+  [...views.filter((name) => name !== username), username].slice(-LIMITS.viewersShown);
+
+/**
+ * What a write changed among the cached reads (events/invalidation.ts works it out from
+ * the write's events). It crosses processes as JSON, so it holds ids and names only.
+ */
+export interface Touched {
+  /** Question pages that changed. */
+  questions: number[];
+  /** Questions whose list row changed: every list page showing one goes. */
+  rows: number[];
+  /** Orders in which questions moved, joined or left: their pages go, for the whole list and these tags. */
+  orders: Array<{ order: Order; tags: string[] }>;
+}
+
+/** What one process tells the others about the content (the signal's payload). */
+type ContentSignal = { touched: Touched } | { viewed: number[] };
+
+/**
+ * The hot reads (home list pages, question pages) answered from memory (product.md section
+ * 6). A write drops exactly the pages it changed, here and, through `app.signals`, on every
+ * other process, before its event goes out or the write is answered: it shows up at once
+ * wherever it is read next. A first view drops nothing: view counts are brought up to
+ * date in place, at most a second late (events/view-counter.ts).
  */
 export interface ContentCache {
-  lists: ReadCache<CachedList>;
-  questions: ReadCache<CachedQuestion>;
+  lists: ReadCache<ListPage>;
+  questions: ReadCache<QuestionPage>;
   /** Call after a write commits, before its event is emitted. */
-  changed(): Promise<void>;
+  invalidate(touched: Touched): Promise<void>;
+  /** Sets the view counts held here for these questions (mostViewed pages, whose order they make, go). */
+  setViewCounts(counts: ReadonlyMap<number, ViewCounts>): void;
+  /** Tells the other processes that these questions have new views. */
+  viewedElsewhere(questionIds: number[]): Promise<void>;
+  /** The questions whose view counts this process holds: a cached page, or a list row. */
+  holdsViewsOf(questionIds: number[]): { held: number[]; pages: Set<number> };
 }
 
 const CHANNEL = 'porpoise_content';
+/** Question ids per `viewed` signal: PostgreSQL's NOTIFY payload stops at 8,000 bytes. */
+const IDS_PER_SIGNAL = 500;
+/** A signal longer than this tells the others to drop everything instead. */
+const SIGNAL_BYTES_MAX = 7_500;
+
+/** Several writes' changes as one (the writes that share a NOTIFY). */
+function merge(all: Touched[]): Touched {
+  const orders = new Map<Order, Set<string>>();
+  for (const touched of all) {
+    for (const { order, tags } of touched.orders) {
+      const set = orders.get(order) ?? new Set<string>();
+      for (const tag of tags) set.add(tag);
+      orders.set(order, set);
+    }
+  }
+  return {
+    questions: [...new Set(all.flatMap((touched) => touched.questions))],
+    rows: [...new Set(all.flatMap((touched) => touched.rows))],
+    orders: [...orders].map(([order, tags]) => ({ order, tags: [...tags] })),
+  };
+}
+
+/** True when a list page shows what `touched` changed. */
+function listTouched(touched: Touched, page: ListPage): boolean {
+  if (touched.rows.some((id) => page.ids.has(String(id)))) return true;
+  return touched.orders.some(
+    ({ order, tags }) => order === page.order && (page.tag === null || tags.includes(page.tag)),
+  );
+}
 
 export const readCachePlugin = fp(
   async (app: FastifyInstance) => {
     const usable = () => app.signals.listening;
     const { maxBytes, maxEntryBytes } = app.config.readCache;
-    const lists = new ReadCache<CachedList>(1_000, usable, {
+    const lists = new ReadCache<ListPage>(1_000, usable, {
       maxBytes: Math.floor(maxBytes / 4),
       maxEntryBytes,
-      sizeOf: (page) => page.body.bytes,
+      sizeOf: (page) => page.firstBody.bytes,
     });
     // A question page also keeps its rows, whose text is the JSON's again.
-    const questions = new ReadCache<CachedQuestion>(5_000, usable, {
+    const questions = new ReadCache<QuestionPage>(5_000, usable, {
       maxBytes: maxBytes - Math.floor(maxBytes / 4),
       maxEntryBytes,
-      sizeOf: (page) => page.body.bytes + page.body.textBytes,
+      sizeOf: (page) => page.firstBody.bytes + page.firstBody.textBytes,
     });
-    app.signals.subscribe(CHANNEL, () => {
-      lists.clear();
-      questions.clear();
+
+    const dropLocally = (touched: Touched) => {
+      if (touched.questions.length > 0) {
+        const keys = new Set(touched.questions.map(String));
+        questions.invalidate((key) => keys.has(key));
+      }
+      if (touched.rows.length > 0 || touched.orders.length > 0)
+        lists.invalidate((_key, page) => listTouched(touched, page));
+    };
+
+    const holdsViewsOf: ContentCache['holdsViewsOf'] = (questionIds) => {
+      const pages = new Set(questionIds.filter((id) => questions.peek(String(id)) !== undefined));
+      const inLists = new Set<number>();
+      let mostViewed = false;
+      for (const [, page] of lists.values()) {
+        mostViewed ||= page.order === 'mostViewed';
+        for (const id of questionIds) if (page.ids.has(String(id))) inLists.add(id);
+      }
+      // Any new view may move a question into a cached mostViewed page: one id says so.
+      const held = [...new Set([...pages, ...inLists])];
+      if (held.length === 0 && mostViewed && questionIds[0] !== undefined) held.push(questionIds[0]);
+      return { held, pages };
+    };
+
+    const setViewCounts: ContentCache['setViewCounts'] = (counts) => {
+      if (counts.size === 0) return;
+      for (const [id, count] of counts) questions.peek(String(id))?.setViews(count);
+      for (const [, page] of lists.values()) page.setViewCounts(counts);
+      lists.invalidate((_key, page) => page.order === 'mostViewed');
+    };
+
+    // Writes made while a NOTIFY is on its way share the next one.
+    const tellOthers = (signal: ContentSignal | null) =>
+      app.signals.tellOthers(CHANNEL, signal === null ? '' : JSON.stringify(signal));
+    const touchedBatches = new Batches<Touched>(async (all) => {
+      const payload = JSON.stringify({ touched: merge(all) });
+      await app.signals.tellOthers(CHANNEL, payload.length > SIGNAL_BYTES_MAX ? '' : payload);
+      return [];
     });
+    app.signals.subscribe(CHANNEL, (payload) => {
+      if (payload === null || payload === '') {
+        lists.clear();
+        questions.clear();
+        return;
+      }
+      const signal = JSON.parse(payload) as ContentSignal;
+      if ('touched' in signal) return dropLocally(signal.touched);
+      // Another process recorded views: bring the counts this one holds up to date.
+      const { held, pages } = holdsViewsOf(signal.viewed);
+      if (held.length === 0) return;
+      getViewCounts(app.db, held, pages)
+        .then(setViewCounts)
+        .catch((error: unknown) => app.log.warn({ err: error }, 'could not read view counts'));
+    });
+
     const cache: ContentCache = {
       lists,
       questions,
-      changed: () => app.signals.publish(CHANNEL, ''),
+      async invalidate(touched) {
+        dropLocally(touched);
+        await touchedBatches.add(touched);
+      },
+      setViewCounts,
+      async viewedElsewhere(questionIds) {
+        for (let start = 0; start < questionIds.length; start += IDS_PER_SIGNAL) {
+          await tellOthers({ viewed: questionIds.slice(start, start + IDS_PER_SIGNAL) });
+        }
+      },
+      holdsViewsOf,
     };
     app.decorate('contentCache', cache);
   },
-  { name: 'read-cache', dependencies: ['signals'] },
+  { name: 'read-cache', dependencies: ['signals', 'database'] },
 );

@@ -90,6 +90,7 @@ export function presentQuestion(detail: QuestionDetail): Question {
     upVotes: detail.upVotes,
     downVotes: detail.downVotes,
     views: detail.views,
+    viewCount: Number(question.viewCount),
     comments: detail.comments,
   };
 }

@@ -337,6 +337,26 @@ export async function listQuestionsBy(db: Db, username: string): Promise<Questio
 const usernames = async (db: Db, query: SQL) =>
   (await queryRows<{ username: string }>(db, query)).map((row) => row.username);
 
+/** One answer's row (a new answer has no comments yet). */
+export async function getAnswerRow(db: Db, answerId: number): Promise<AnswerRow | null> {
+  const [row] = await queryRows<AnswerRow>(
+    db,
+    sql`select an.id, an.text, a.username as "ansBy", an.ans_date_time as "ansDateTime"
+      from answers an join accounts a on a.id = an.ans_by where an.id = ${answerId}`,
+  );
+  return row ? { ...row, id: Number(row.id), ansDateTime: new Date(row.ansDateTime) } : null;
+}
+
+/** One comment's row. */
+export async function getCommentRow(db: Db, commentId: number): Promise<CommentRow | null> {
+  const [row] = await queryRows<CommentRow>(
+    db,
+    sql`select c.id, c.text, a.username as "commentBy", c.comment_date_time as "commentDateTime"
+      from comments c join accounts a on a.id = c.comment_by where c.id = ${commentId}`,
+  );
+  return row ? { ...row, id: Number(row.id), commentDateTime: new Date(row.commentDateTime) } : null;
+}
+
 /**
  * A page of a question's answers, oldest first (ties by id), each with its comments: the
  * first LIMITS.answerPageSize, or that many after the answer `afterId` (a keyset on the
@@ -402,10 +422,7 @@ export async function getQuestionDetail(db: Db, questionId: number): Promise<Que
       db,
       sql`select a.username, v.value from votes v join accounts a on a.id = v.account_id where v.question_id = ${questionId}`,
     ),
-    usernames(
-      db,
-      sql`select a.username from views v join accounts a on a.id = v.account_id where v.question_id = ${questionId} order by v.viewed_at`,
-    ),
+    usernames(db, recentViewers(sql`${questionId}::bigint`)),
   ]);
   const asDate = (value: Date | string) => new Date(value);
   return {
@@ -424,6 +441,44 @@ export async function getQuestionDetail(db: Db, questionId: number): Promise<Que
     downVotes: votes.filter((vote) => Number(vote.value) < 0).map((vote) => vote.username),
     views,
   };
+}
+
+/**
+ * A question's most recent viewers (LIMITS.viewersShown), oldest of them first: a scan of
+ * the (question, time) index from its newest end, however many have viewed it.
+ */
+const recentViewers = (questionId: SQL) =>
+  sql`select username from (
+    select a.username, v.viewed_at from views v join accounts a on a.id = v.account_id
+    where v.question_id = ${questionId} order by v.viewed_at desc limit ${LIMITS.viewersShown}
+  ) recent order by viewed_at`;
+
+/** A question's exact view count and, where asked, its recent viewers (for a page that shows them). */
+export interface ViewCounts {
+  viewCount: number;
+  recent?: string[];
+}
+
+/** The view counts of these questions, with the recent viewers of those in `withViewers`: one round trip. */
+export async function getViewCounts(
+  db: Db,
+  questionIds: number[],
+  withViewers: ReadonlySet<number>,
+): Promise<Map<number, ViewCounts>> {
+  if (questionIds.length === 0) return new Map();
+  const rows = await queryRows<{ id: number; viewCount: number; recent: string[] | null }>(
+    db,
+    sql`select q.id, q.view_count as "viewCount",
+        case when q.id = any(${sql.param([...withViewers])}::bigint[])
+          then array(${recentViewers(sql`q.id`)}) end as recent
+      from questions q where q.id = any(${sql.param(questionIds)}::bigint[])`,
+  );
+  return new Map(
+    rows.map((row) => [
+      Number(row.id),
+      { viewCount: Number(row.viewCount), ...(row.recent === null ? {} : { recent: row.recent }) },
+    ]),
+  );
 }
 
 /** A user's answers, newest first, each with its question's id and title; null when the user does not exist. */

@@ -94,6 +94,15 @@ export async function threadWithLastMessage(
   return { thread, last: last ? normalise(last) : null };
 }
 
+/** One forum's row. */
+export async function getForumRow(db: Db, forumId: number) {
+  const [row] = await queryRows<{ id: number; name: string; description: string; threadId: number | null }>(
+    db,
+    sql`select id, name, description, thread_id as "threadId" from forums where id = ${forumId}`,
+  );
+  return row ? { ...row, id: Number(row.id), threadId: row.threadId === null ? null : Number(row.threadId) } : null;
+}
+
 /** One page of forums, newest first; with `threadId`, only the forum of that discussion thread. */
 export async function listForums(db: Db, page: { limit: number; offset: number; threadId?: number }) {
   const where = page.threadId === undefined ? sql`` : sql`where thread_id = ${page.threadId}`;

@@ -1,4 +1,5 @@
 import { SOCKET_EVENTS } from '@porpoise/core';
+import { everySignedIn } from '../policies/audience.ts';
 import pg from 'pg';
 import type { Socket } from 'socket.io-client';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
@@ -34,7 +35,7 @@ describe.each(DATABASE_KINDS)('the socket on %s', (kind) => {
     await Promise.all([connected(anonymous), connected(signedIn)]);
     const anonymousSeen = recordAll(anonymous);
     const received = nextEvent(signedIn, SOCKET_EVENTS.forumUpdate);
-    t.app.realtime.toSignedIn(SOCKET_EVENTS.forumUpdate, { _id: '1' });
+    t.app.realtime.emit(everySignedIn, SOCKET_EVENTS.forumUpdate, { _id: '1' });
     expect(await received).toEqual({ _id: '1' });
     await pause(200);
     expect(anonymousSeen).toEqual([]);
@@ -48,7 +49,7 @@ describe.each(DATABASE_KINDS)('the socket on %s', (kind) => {
       nextEvent(anonymous, SOCKET_EVENTS.messageUpdate),
       nextEvent(signedIn, SOCKET_EVENTS.messageUpdate),
     ]);
-    t.app.realtime.toPorpchat(SOCKET_EVENTS.messageUpdate, { result: 'hi' });
+    t.app.realtime.emit({ to: 'porpchat' }, SOCKET_EVENTS.messageUpdate, { result: 'hi' });
     expect(await both).toEqual([{ result: 'hi' }, { result: 'hi' }]);
   });
 
@@ -62,7 +63,11 @@ describe.each(DATABASE_KINDS)('the socket on %s', (kind) => {
       nextEvent(aliceTab1, SOCKET_EVENTS.threadUpdate),
       nextEvent(aliceTab2, SOCKET_EVENTS.threadUpdate),
     ]);
-    t.app.realtime.toUsers([await accountIdOf(t.app, alice.username)], SOCKET_EVENTS.threadUpdate, { _id: '9' });
+    t.app.realtime.emit(
+      { to: 'accounts', accountIds: [await accountIdOf(t.app, alice.username)] },
+      SOCKET_EVENTS.threadUpdate,
+      { _id: '9' },
+    );
     expect(await toAlice).toEqual([{ _id: '9' }, { _id: '9' }]);
     await pause(200);
     expect(bobSeen).toEqual([]);
@@ -115,7 +120,7 @@ describe('several processes on one PostgreSQL', () => {
     try {
       await connected(socket);
       const received = nextEvent(socket, SOCKET_EVENTS.questionUpdate);
-      one.app.realtime.toSignedIn(SOCKET_EVENTS.questionUpdate, { _id: '42' });
+      one.app.realtime.emit(everySignedIn, SOCKET_EVENTS.questionUpdate, { _id: '42' });
       expect(await received).toEqual({ _id: '42' });
     } finally {
       socket.disconnect();
@@ -185,7 +190,7 @@ describe('a lone process on PostgreSQL', () => {
     await connected(local);
     await pause(3 * HEARTBEAT_MS);
     const heard = nextEvent(local, SOCKET_EVENTS.questionUpdate);
-    one.app.realtime.toSignedIn(SOCKET_EVENTS.questionUpdate, { _id: '1' });
+    one.app.realtime.emit(everySignedIn, SOCKET_EVENTS.questionUpdate, { _id: '1' });
     expect(await heard).toEqual({ _id: '1' });
     await pause(200);
     expect(adapterChannel.broadcasts()).toBe(0);
@@ -203,7 +208,7 @@ describe('a lone process on PostgreSQL', () => {
       nextEvent(local, SOCKET_EVENTS.questionUpdate),
       nextEvent(remote, SOCKET_EVENTS.questionUpdate),
     ]);
-    one.app.realtime.toSignedIn(SOCKET_EVENTS.questionUpdate, { _id: '2' });
+    one.app.realtime.emit(everySignedIn, SOCKET_EVENTS.questionUpdate, { _id: '2' });
     expect(await both).toEqual([{ _id: '2' }, { _id: '2' }]);
     expect(adapterChannel.broadcasts()).toBe(1);
   });
@@ -234,7 +239,7 @@ describe('a process that has just started on PostgreSQL', () => {
     socket = openSocket(t.url, { cookie: user.cookie });
     await connected(socket);
     const heard = nextEvent(socket, SOCKET_EVENTS.questionUpdate);
-    t.app.realtime.toSignedIn(SOCKET_EVENTS.questionUpdate, { _id: '1' });
+    t.app.realtime.emit(everySignedIn, SOCKET_EVENTS.questionUpdate, { _id: '1' });
     expect(await heard).toEqual({ _id: '1' });
     await until(() => adapterChannel.broadcasts() > 0, 2_000);
     expect(adapterChannel.broadcasts()).toBe(1);
@@ -278,7 +283,7 @@ describe('a lone process whose listening connection to PostgreSQL was lost', () 
     await connected(socket);
     const send = async (id: string) => {
       const heard = nextEvent(socket!, SOCKET_EVENTS.questionUpdate);
-      t.app.realtime.toSignedIn(SOCKET_EVENTS.questionUpdate, { _id: id });
+      t.app.realtime.emit(everySignedIn, SOCKET_EVENTS.questionUpdate, { _id: id });
       expect(await heard).toEqual({ _id: id });
     };
     await pause(3 * HEARTBEAT_MS);

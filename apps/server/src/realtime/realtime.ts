@@ -8,6 +8,7 @@ import type { IncomingMessage } from 'node:http';
 import { allowedHostnames, namesAllowedHost, requestHost } from '../lib/allowed-hosts.ts';
 import { addressKey, clientAddress, clientProtocol, trustFunction } from '../lib/client-address.ts';
 import { SESSION_COOKIE } from '../lib/sessions.ts';
+import type { Audience } from '../policies/audience.ts';
 import { isCrossSite } from '../plugins/security.ts';
 import { acceptClientEvents } from './client-events.ts';
 import { ClientLimits } from './client-limits.ts';
@@ -24,11 +25,8 @@ export interface SocketData {
 /** The only code that emits. Routes call these after a command commits and a policy allowed it. */
 export interface Realtime {
   io: Server<DefaultEventsMap, DefaultEventsMap, DefaultEventsMap, SocketData>;
-  toSignedIn(event: SocketEventName, payload: unknown): void;
-  /** To the sockets that show this question (its page, or a list that loaded it). */
-  toQuestion(questionId: number | string, event: SocketEventName, payload: unknown): void;
-  toUsers(accountIds: number[], event: SocketEventName, payload: unknown): void;
-  toPorpchat(event: SocketEventName, payload: unknown): void;
+  /** Sends an event to its audience, on every process (only the event processor calls this). */
+  emit(audience: Audience, event: SocketEventName, payload: unknown): void;
   /** Disconnects the sockets of a session that has just ended (sign-out), on every process. */
   endSession(tokenHash: string): void;
   /** Live engine.io clients of this process, and how many addresses they come from. */
@@ -244,10 +242,7 @@ export const realtimePlugin = fp(
 
     const realtime: Realtime = {
       io,
-      toSignedIn: (event, payload) => void io.to(rooms.signedIn).emit(event, payload),
-      toQuestion: (questionId, event, payload) => void io.to(rooms.question(Number(questionId))).emit(event, payload),
-      toUsers: (accountIds, event, payload) => void io.to(accountIds.map((id) => rooms.user(id))).emit(event, payload),
-      toPorpchat: (event, payload) => void io.to(rooms.porpchat).emit(event, payload),
+      emit: (audience, event, payload) => void io.to(rooms.of(audience)).emit(event, payload),
       endSession: (tokenHash) => io.in(rooms.session(tokenHash)).disconnectSockets(true),
       clientCounts: () => limits.counts(),
     };

@@ -1,3 +1,5 @@
+import type { Audience } from '../policies/audience.ts';
+
 /** Room names, made in one place. Clients never choose a room: the server joins them. */
 export const rooms = {
   /** Every socket of one account (all its tabs and devices). */
@@ -11,4 +13,17 @@ export const rooms = {
   signedIn: 'signed-in',
   /** Every socket, anonymous ones included: PorpChat's public room. */
   porpchat: 'porpchat',
+  /** The rooms of an audience the policies chose. */
+  of(audience: Audience): string | string[] {
+    switch (audience.to) {
+      case 'question':
+        return rooms.question(audience.questionId);
+      case 'signedIn':
+        return rooms.signedIn;
+      case 'accounts':
+        return audience.accountIds.map((id) => rooms.user(id));
+      case 'porpchat':
+        return rooms.porpchat;
+    }
+  },
 } as const;

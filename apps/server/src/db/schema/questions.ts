@@ -132,7 +132,11 @@ export const views = pgTable(
       .references(() => accounts.id, { onDelete: 'cascade' }),
     viewedAt: at('viewed_at').notNull().defaultNow(),
   },
-  (t) => [primaryKey({ columns: [t.questionId, t.accountId] })],
+  (t) => [
+    primaryKey({ columns: [t.questionId, t.accountId] }),
+    // A page names its most recent viewers: read from this index's newest end.
+    index('views_recent_idx').on(t.questionId, t.viewedAt.desc()),
+  ],
 );
 
 /**

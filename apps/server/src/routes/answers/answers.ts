@@ -1,4 +1,4 @@
-import { LIMITS, SOCKET_EVENTS } from '@porpoise/core';
+import { LIMITS } from '@porpoise/core';
 import { answerInput } from '@porpoise/core/schemas';
 import type { FastifyInstance } from 'fastify';
 import { addAnswer } from '../../commands/add-answer.ts';
@@ -19,15 +19,14 @@ export async function answerRoutes(app: FastifyInstance) {
     const input = parse(answerInput, request.body);
     assertNamesSelf(actor, input.ans.ansBy);
     const hits = postingHits(app, actor, 'answer');
-    const row = await remembering429(app, actor, 'answer', () =>
+    const { result: row, events } = await remembering429(app, actor, 'answer', () =>
       addAnswer(app.db, actor, Number(input.qid), input.ans.text, hits),
     );
-    await app.contentCache.changed();
+    await app.events.apply(events);
     const answer = presentAnswer(
       { id: row.id, text: row.text, ansBy: actor.username, ansDateTime: row.ansDateTime },
       [],
     );
-    app.realtime.toQuestion(input.qid, SOCKET_EVENTS.answerUpdate, { qid: input.qid, answer });
     return answer;
   });
 }

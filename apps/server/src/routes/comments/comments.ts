@@ -1,4 +1,4 @@
-import { LIMITS, SOCKET_EVENTS } from '@porpoise/core';
+import { LIMITS } from '@porpoise/core';
 import { commentInput } from '@porpoise/core/schemas';
 import type { FastifyInstance } from 'fastify';
 import { addComment } from '../../commands/add-comment.ts';
@@ -19,22 +19,17 @@ export async function commentRoutes(app: FastifyInstance) {
     await limitPosting(app, actor, 'comment');
     const input = parse(commentInput, request.body);
     assertNamesSelf(actor, input.comment.commentBy);
-    const { comment: row, questionId } = await addComment(
-      app.db,
-      actor,
-      input.type,
-      Number(input.id),
-      input.comment.text,
-    );
+    const {
+      result: { comment: row },
+      events,
+    } = await addComment(app.db, actor, input.type, Number(input.id), input.comment.text);
+    await app.events.apply(events);
     const comment = presentComment({
       id: row.id,
       text: row.text,
       commentBy: actor.username,
       commentDateTime: row.commentDateTime,
     });
-    await app.contentCache.changed();
-    const result = { qid: String(questionId), parentId: input.id, comment };
-    app.realtime.toQuestion(questionId, SOCKET_EVENTS.commentUpdate, { result, type: input.type });
     return comment;
   });
 }

@@ -1,4 +1,4 @@
-import { LIMITS, PORPCHAT_THREAD_ID, SOCKET_EVENTS } from '@porpoise/core';
+import { LIMITS, PORPCHAT_THREAD_ID } from '@porpoise/core';
 import { forumInput, forumListQuery } from '@porpoise/core/schemas';
 import type { FastifyInstance } from 'fastify';
 import { createForum } from '../../commands/threads.ts';
@@ -29,9 +29,8 @@ export async function forumRoutes(app: FastifyInstance) {
     const actor = requireActor(request.actor);
     await limitPosting(app, actor, 'forum');
     const input = parse(forumInput, request.body);
-    const row = await createForum(app.db, actor, input.name, input.description);
-    const forum = presentForum(row);
-    app.realtime.toSignedIn(SOCKET_EVENTS.forumUpdate, forum);
-    return forum;
+    const { result: row, events } = await createForum(app.db, actor, input.name, input.description);
+    await app.events.apply(events);
+    return presentForum(row);
   });
 }

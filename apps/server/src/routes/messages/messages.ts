@@ -1,4 +1,4 @@
-import { LIMITS, MESSAGES, SOCKET_EVENTS } from '@porpoise/core';
+import { LIMITS, MESSAGES } from '@porpoise/core';
 import { messageInput, porpNameInput, readMessageInput } from '@porpoise/core/schemas';
 import { nameSkeleton } from '@porpoise/core/skeleton';
 import { eq } from 'drizzle-orm';
@@ -10,8 +10,8 @@ import { conflict, notFound } from '../../lib/http-error.ts';
 import { parse } from '../../lib/parse.ts';
 import { assertNamesSelf, refuseAnonymous, requireActor, type Actor } from '../../policies/actor.ts';
 import { canMarkThreadRead, canPostToThread, canReadThread } from '../../policies/threads.ts';
-import { presentMessage, presentThread, threadIdOf } from '../../presenters/thread.ts';
-import { findThread, getMessage, threadWithLastMessage, type ThreadRow } from '../../queries/threads.ts';
+import { presentMessage } from '../../presenters/thread.ts';
+import { findThread, getMessage } from '../../queries/threads.ts';
 import { limitPorpchat, limitPosting } from '../../lib/posting-limits.ts';
 import { bodyLimitFor } from '../../lib/request-bodies.ts';
 
@@ -33,18 +33,6 @@ export async function messageRoutes(app: FastifyInstance) {
     return name;
   }
 
-  /** messageUpdate goes only to those who may read the thread; a direct thread's list row moves too. */
-  async function announce(thread: ThreadRow, messageId: number) {
-    const message = await getMessage(app.db, messageId);
-    if (!message) return;
-    const payload = { result: { tid: threadIdOf(thread), message: presentMessage(message, thread) } };
-    if (thread.kind === 'porpchat') return app.realtime.toPorpchat(SOCKET_EVENTS.messageUpdate, payload);
-    if (thread.kind === 'forum') return app.realtime.toSignedIn(SOCKET_EVENTS.messageUpdate, payload);
-    app.realtime.toUsers(thread.participantIds, SOCKET_EVENTS.messageUpdate, payload);
-    const { last } = await threadWithLastMessage(app.db, thread.id);
-    app.realtime.toUsers(thread.participantIds, SOCKET_EVENTS.threadUpdate, presentThread(thread, last ? [last] : []));
-  }
-
   // Open to visitors (PorpChat). The content, and the sender twice (the spec's views: [sender]).
   const messageBodyLimit = bodyLimitFor(LIMITS.messageMax + 2 * LIMITS.porpNameMax);
   app.post('/message/addMessage', { bodyLimit: messageBodyLimit }, async (request) => {
@@ -62,14 +50,14 @@ export async function messageRoutes(app: FastifyInstance) {
       thread.kind === 'porpchat'
         ? await porpchatSender(request.actor, input.msg.sender)
         : requireActor(request.actor).username;
-    const messageId = await postMessage(app.db, {
+    const { result: messageId, events } = await postMessage(app.db, {
       threadId: thread.id,
       senderAccountId: request.actor?.id ?? null,
       senderName,
       content: input.msg.content,
       readBySender: canMarkThreadRead(request.actor, thread),
     });
-    await announce(thread, messageId);
+    await app.events.apply(events);
     const message = await getMessage(app.db, messageId);
     if (!message) throw new Error('message vanished after insert');
     return presentMessage(message, thread);

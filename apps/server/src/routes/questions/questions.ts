@@ -1,4 +1,4 @@
-import { LIMITS, SOCKET_EVENTS } from '@porpoise/core';
+import { LIMITS } from '@porpoise/core';
 import {
   answerPageQuery,
   idInput,
@@ -13,10 +13,10 @@ import { addQuestion } from '../../commands/add-question.ts';
 import { recordView } from '../../commands/record-view.ts';
 import { toggleVote, type VoteDirection } from '../../commands/vote.ts';
 import { notFound } from '../../lib/http-error.ts';
-import { JsonBody } from '../../lib/json-body.ts';
 import { decodeCursor } from '../../lib/list-cursor.ts';
 import { parse } from '../../lib/parse.ts';
 import { assertNamesSelf, refuseAnonymous, requireActor } from '../../policies/actor.ts';
+import { ListPage, QuestionPage, withViewer } from '../../plugins/read-cache.ts';
 import { presentQuestion } from '../../presenters/question.ts';
 import {
   getAnswerPage,
@@ -46,7 +46,7 @@ export async function questionRoutes(app: FastifyInstance) {
     const load = async () => {
       const after = query.cursor === undefined ? null : decodeCursor(query.cursor, query.order);
       const { questions, total, nextCursor } = await listQuestions(app.db, query, after);
-      return { body: await JsonBody.of(questions), total, nextCursor };
+      return ListPage.of(query.order, query.tag?.toLowerCase() ?? null, questions, total, nextCursor);
     };
     // Searches are a long tail of one-off queries, and cursors one per row: they go to the
     // database every time.
@@ -54,7 +54,7 @@ export async function questionRoutes(app: FastifyInstance) {
     const page = uncached ? await load() : await app.contentCache.lists.get(listKey(query), load);
     void reply.header('X-Total-Count', String(page.total));
     if (page.nextCursor !== null) void reply.header('X-Next-Cursor', page.nextCursor);
-    return page.body.send(request, reply);
+    return (await page.body()).send(request, reply);
   });
 
   app.get('/getQuestionById/:id', async (request, reply) => {
@@ -65,21 +65,19 @@ export async function questionRoutes(app: FastifyInstance) {
     const page = await app.contentCache.questions.get(id, async () => {
       const loaded = await getQuestionDetail(app.db, questionId);
       if (!loaded) throw notFound('Question not found');
-      return {
-        detail: loaded,
-        viewers: new Set(loaded.views),
-        body: await JsonBody.of(presentQuestion(loaded)),
-      };
+      return QuestionPage.of(loaded);
     });
-    const { detail } = page;
-    // A cached page that already lists this viewer needs no trip to the database at all.
-    if (page.viewers.has(actor.username) || !(await recordView(app.db, actor, questionId))) {
-      return page.body.send(request, reply);
+    // A page that already names this reader needs no trip to the database at all.
+    if (page.viewers.has(actor.username)) return (await page.body()).send(request, reply);
+    const { result: first, events } = await recordView(app.db, actor, questionId);
+    await app.events.apply(events);
+    if (!first) {
+      // An earlier viewer, no longer among the recent ones the page names: named for them.
+      return presentQuestion({ ...page.detail, views: withViewer(page.detail.views, actor.username) });
     }
-    await app.contentCache.changed();
-    const views = [...detail.views, actor.username];
-    app.realtime.toQuestion(questionId, SOCKET_EVENTS.viewsUpdate, { qid: id, views });
-    return presentQuestion({ ...detail, views });
+    // A first view counts on this process's page at once (on others, and in lists, within a second).
+    page.addViewer(actor.username);
+    return (await page.body()).send(request, reply);
   });
 
   // The question page carries its first answers; the reader's browser asks for the rest here.
@@ -101,28 +99,27 @@ export async function questionRoutes(app: FastifyInstance) {
     await limitPosting(app, actor, 'question');
     const input = parse(questionInput, request.body);
     assertNamesSelf(actor, input.askedBy);
-    const questionId = await addQuestion(app.db, actor, { title: input.title, text: input.text, tagNames: input.tags });
-    await app.contentCache.changed();
+    const { result: questionId, events } = await addQuestion(app.db, actor, {
+      title: input.title,
+      text: input.text,
+      tagNames: input.tags,
+    });
+    await app.events.apply(events);
     const detail = await getQuestionDetail(app.db, questionId);
-    const summary = await getQuestionSummary(app.db, questionId);
-    if (!detail || !summary) throw new Error('question vanished after insert');
-    app.realtime.toSignedIn(SOCKET_EVENTS.questionUpdate, summary);
+    if (!detail) throw new Error('question vanished after insert');
     return presentQuestion(detail);
   });
 
+  // Each vote toggles (product.md section 7); toggles on one question run one at a time.
   const vote = (direction: VoteDirection) => async (request: FastifyRequest) => {
     const actor = requireActor(request.actor);
     const input = parse(voteInput, request.body);
     assertNamesSelf(actor, input.username);
     await limitPosting(app, actor, 'vote');
     const questionId = Number(input.qid);
-    const changed = await toggleVote(app.db, actor, questionId, direction);
-    // A vote that changed nothing (a repeat) clears no cache and announces nothing.
-    if (changed) await app.contentCache.changed();
-    const voters = await getVoters(app.db, questionId);
-    const payload = { qid: input.qid, ...voters };
-    if (changed) app.realtime.toQuestion(questionId, SOCKET_EVENTS.voteUpdate, payload);
-    return payload;
+    const { events } = await toggleVote(app.db, actor, questionId, direction);
+    await app.events.apply(events);
+    return { qid: input.qid, ...(await getVoters(app.db, questionId)) };
   };
   const voteOptions = { onRequest: refuseAnonymous, bodyLimit: bodyLimitFor(LIMITS.usernameMax) };
   app.post('/upvoteQuestion', voteOptions, vote(1));

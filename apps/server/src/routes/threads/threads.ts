@@ -1,4 +1,4 @@
-import { LIMITS, SOCKET_EVENTS } from '@porpoise/core';
+import { LIMITS } from '@porpoise/core';
 import { threadIdInput, threadInput, z } from '@porpoise/core/schemas';
 import type { FastifyInstance } from 'fastify';
 import { createDirectThread, markLastRead } from '../../commands/threads.ts';
@@ -42,10 +42,9 @@ export async function threadRoutes(app: FastifyInstance) {
     const [own, recipient] = input.accounts;
     assertNamesSelf(actor, own);
     await limitPosting(app, actor, 'thread');
-    const { threadId, recipientId } = await createDirectThread(app.db, actor, recipient ?? '');
-    const { thread, last } = await threadWithLastMessage(app.db, threadId);
-    const presented = presentThread(thread, last ? [last] : []);
-    app.realtime.toUsers([actor.id, recipientId], SOCKET_EVENTS.threadUpdate, presented);
-    return presented;
+    const { result, events } = await createDirectThread(app.db, actor, recipient ?? '');
+    await app.events.apply(events);
+    const { thread, last } = await threadWithLastMessage(app.db, result.threadId);
+    return presentThread(thread, last ? [last] : []);
   });
 }

@@ -7,9 +7,11 @@ export interface AnswerUpdate {
   answer: Answer;
 }
 
+/** At most once a second per question: its recent viewers and its exact count. */
 export interface ViewsUpdate {
   qid: string;
   views: string[];
+  viewCount: number;
 }
 
 export interface VoteUpdate {
@@ -79,8 +81,8 @@ function updateRow(state: ListState, qid: string, change: (row: QuestionSummary)
   return { ...state, questions: state.questions.with(index, change(row)) };
 }
 
-export function applyViewsUpdate(state: ListState, { qid, views }: ViewsUpdate): ListState {
-  return updateRow(state, qid, (row) => ({ ...row, viewCount: views.length }));
+export function applyViewsUpdate(state: ListState, { qid, viewCount }: ViewsUpdate): ListState {
+  return updateRow(state, qid, (row) => ({ ...row, viewCount }));
 }
 
 export function applyVoteUpdate(state: ListState, { qid, upVotes, downVotes }: VoteUpdate): ListState {

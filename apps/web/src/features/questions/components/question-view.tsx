@@ -76,7 +76,7 @@ export function QuestionView({ initial, username }: { initial: Question; usernam
             </div>
             <div>
               <dt className="visually-hidden">Views</dt>
-              <dd>{plural(question.views.length, 'view')}</dd>
+              <dd>{plural(question.viewCount, 'view')}</dd>
             </div>
             <div>
               <dt className="visually-hidden">Answers</dt>

@@ -57,8 +57,8 @@ export function useLiveQuestion(initial: Question) {
     const onAnswer = ({ qid: id, answer }: AnswerUpdate) => {
       if (mine(id)) setQuestion((current) => withAnswer(current, answer));
     };
-    const onViews = ({ qid: id, views }: ViewsUpdate) => {
-      if (mine(id)) setQuestion((current) => ({ ...current, views }));
+    const onViews = ({ qid: id, views, viewCount }: ViewsUpdate) => {
+      if (mine(id)) setQuestion((current) => ({ ...current, views, viewCount }));
     };
     const onVote = ({ qid: id, upVotes, downVotes }: VoteUpdate) => {
       if (mine(id)) setQuestion((current) => ({ ...current, upVotes, downVotes }));

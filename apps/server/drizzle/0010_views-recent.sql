@@ -1,0 +1,1 @@
+CREATE INDEX "views_recent_idx" ON "views" USING btree ("question_id","viewed_at" DESC NULLS LAST);

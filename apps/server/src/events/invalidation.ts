@@ -1,0 +1,50 @@
+import { ORDERS, type DomainEvent } from '@porpoise/core';
+import type { Touched } from '../plugins/read-cache.ts';
+
+/**
+ * The cached reads each event changes (style.md: a cache is invalidated by the events that
+ * change what it holds, not cleared whole). A list page holds rows (counts shown on them)
+ * in an order, under a total, for the whole list or one tag:
+ * - a new question joins every order and total of the whole list and of its tags;
+ * - an answer changes its question's page and row, moves it to the top of `active` and,
+ *   the first one, takes it out of `unanswered` (its pages and total);
+ * - a comment changes its question's page only (lists show no comments);
+ * - a vote changes its question's page and row;
+ * - a first view changes nothing here: counts are brought up to date in place, at most a
+ *   second late (events/view-counter.ts);
+ * - messages, threads and forums are not cached.
+ */
+export function touchedBy(events: readonly DomainEvent[]): Touched {
+  const touched: Touched = { questions: [], rows: [], orders: [] };
+  for (const event of events) {
+    switch (event.type) {
+      case 'questionAsked':
+        for (const order of ORDERS) {
+          touched.orders.push({ order, tags: event.tags });
+        }
+        break;
+      case 'answerAdded':
+        touched.questions.push(event.questionId);
+        touched.rows.push(event.questionId);
+        touched.orders.push({ order: 'active', tags: event.tags });
+        if (event.firstAnswer) touched.orders.push({ order: 'unanswered', tags: event.tags });
+        break;
+      case 'commentAdded':
+        touched.questions.push(event.questionId);
+        break;
+      case 'voteChanged':
+        touched.questions.push(event.questionId);
+        touched.rows.push(event.questionId);
+        break;
+      case 'questionViewed':
+      case 'messagePosted':
+      case 'threadStarted':
+      case 'forumCreated':
+        break;
+    }
+  }
+  return touched;
+}
+
+export const touchesNothing = (touched: Touched) =>
+  touched.questions.length === 0 && touched.rows.length === 0 && touched.orders.length === 0;

@@ -1,0 +1,129 @@
+import { SOCKET_EVENTS, type DomainEvent, type SocketEventName } from '@porpoise/core';
+import type { FastifyInstance } from 'fastify';
+import fp from 'fastify-plugin';
+import { everySignedIn, readersOf, showingQuestion, type Audience } from '../policies/audience.ts';
+import { presentAnswer, presentComment } from '../presenters/question.ts';
+import { presentForum, presentMessage, presentThread, threadIdOf } from '../presenters/thread.ts';
+import { getAnswerRow, getCommentRow, getQuestionSummary, getViewCounts, getVoters } from '../queries/questions.ts';
+import { findThread, getForumRow, getMessage, threadWithLastMessage } from '../queries/threads.ts';
+import { touchedBy, touchesNothing } from './invalidation.ts';
+import { ViewCounter } from './view-counter.ts';
+
+/** An event as it goes out: to whom, its name and its payload. */
+interface Delivery {
+  audience: Audience;
+  event: SocketEventName;
+  payload: unknown;
+}
+
+/**
+ * The one place that acts on what writes did (style.md, "The write path"). A route runs
+ * its command, then hands the command's events to `apply`, which
+ * 1. drops the cached reads they changed, here and on every other process, before the
+ *    write is answered (events/invalidation.ts decides which);
+ * 2. asks the policies who hears each event, presents its payload and emits it;
+ * 3. counts first views, whose counts and viewsUpdate go out at most once a second.
+ * Routes neither clear caches nor emit (a lint rule keeps `app.realtime` to this file).
+ * Notifications, mail and moderation will hang off this processor too.
+ */
+export interface EventProcessor {
+  apply(events: readonly DomainEvent[]): Promise<void>;
+  /** Counts the first views gathered so far now, rather than at the next tick (tests, shutdown). */
+  flushViews(): Promise<void>;
+}
+
+export const eventsPlugin = fp(
+  async (app: FastifyInstance) => {
+    const emit = ({ audience, event, payload }: Delivery) => app.realtime.emit(audience, event, payload);
+
+    /** What each event says to whom, read from the database after the write committed. */
+    async function deliveries(event: DomainEvent): Promise<Delivery[]> {
+      switch (event.type) {
+        case 'questionAsked': {
+          const summary = await getQuestionSummary(app.db, event.questionId);
+          return summary ? [{ audience: everySignedIn, event: SOCKET_EVENTS.questionUpdate, payload: summary }] : [];
+        }
+        case 'answerAdded': {
+          const row = await getAnswerRow(app.db, event.answerId);
+          if (!row) return [];
+          const payload = { qid: String(event.questionId), answer: presentAnswer(row, []) };
+          return [{ audience: showingQuestion(event.questionId), event: SOCKET_EVENTS.answerUpdate, payload }];
+        }
+        case 'commentAdded': {
+          const row = await getCommentRow(app.db, event.commentId);
+          if (!row) return [];
+          const result = {
+            qid: String(event.questionId),
+            parentId: String(event.parentId),
+            comment: presentComment(row),
+          };
+          const payload = { result, type: event.target };
+          return [{ audience: showingQuestion(event.questionId), event: SOCKET_EVENTS.commentUpdate, payload }];
+        }
+        case 'voteChanged': {
+          const payload = { qid: String(event.questionId), ...(await getVoters(app.db, event.questionId)) };
+          return [{ audience: showingQuestion(event.questionId), event: SOCKET_EVENTS.voteUpdate, payload }];
+        }
+        case 'messagePosted': {
+          const message = await getMessage(app.db, event.messageId);
+          const thread = message ? await findThread(app.db, String(message.threadId)) : null;
+          if (!message || !thread) return [];
+          const audience = readersOf(thread);
+          const payload = { result: { tid: threadIdOf(thread), message: presentMessage(message, thread) } };
+          const out: Delivery[] = [{ audience, event: SOCKET_EVENTS.messageUpdate, payload }];
+          // A direct thread's row moves to the top of both participants' thread lists.
+          if (thread.kind === 'direct') {
+            const { last } = await threadWithLastMessage(app.db, thread.id);
+            out.push({
+              audience,
+              event: SOCKET_EVENTS.threadUpdate,
+              payload: presentThread(thread, last ? [last] : []),
+            });
+          }
+          return out;
+        }
+        case 'threadStarted': {
+          const { thread, last } = await threadWithLastMessage(app.db, event.threadId);
+          const payload = presentThread(thread, last ? [last] : []);
+          return [{ audience: readersOf(thread), event: SOCKET_EVENTS.threadUpdate, payload }];
+        }
+        case 'forumCreated': {
+          const row = await getForumRow(app.db, event.forumId);
+          return row ? [{ audience: everySignedIn, event: SOCKET_EVENTS.forumUpdate, payload: presentForum(row) }] : [];
+        }
+        case 'questionViewed':
+          return [];
+      }
+    }
+
+    const views = new ViewCounter(
+      {
+        read: (questionIds, withViewers) => getViewCounts(app.db, questionIds, withViewers),
+        cache: app.contentCache,
+        announce: (questionId, counts) =>
+          emit({
+            audience: showingQuestion(questionId),
+            event: SOCKET_EVENTS.viewsUpdate,
+            payload: { qid: String(questionId), views: counts.recent ?? [], viewCount: counts.viewCount },
+          }),
+        onError: (error) => app.log.warn({ err: error }, 'could not bring view counts up to date'),
+      },
+      app.config.viewCountMs,
+    );
+    app.addHook('onClose', async () => views.stop());
+
+    const processor: EventProcessor = {
+      async apply(events) {
+        const touched = touchedBy(events);
+        if (!touchesNothing(touched)) await app.contentCache.invalidate(touched);
+        for (const event of events) {
+          if (event.type === 'questionViewed') views.add(event.questionId);
+          for (const delivery of await deliveries(event)) emit(delivery);
+        }
+      },
+      flushViews: () => views.flush(),
+    };
+    app.decorate('events', processor);
+  },
+  { name: 'events', dependencies: ['read-cache', 'realtime', 'database'] },
+);

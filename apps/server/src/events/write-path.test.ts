@@ -1,0 +1,172 @@
+// Issue 16: writes return events and one processor acts on them. A write drops exactly the
+// cached reads it changed (not every list and page, which under a community's mix of
+// traffic left the caches almost always empty), and a question's views go out at most
+// once a second, bounded, to the sockets that show it.
+import { SOCKET_EVENTS, type Question, type QuestionSummary } from '@porpoise/core';
+import type { Socket } from 'socket.io-client';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { sql } from 'drizzle-orm';
+import { queryRows } from '../db/client.ts';
+import { touchedBy } from './invalidation.ts';
+import { DATABASE_KINDS } from '../test/databases.ts';
+import { answerQuestion, askQuestion, registerUser, uniqueName, type TestUser } from '../test/factories.ts';
+import { connected, nextEvent, openSocket, recordAll, showQuestions } from '../test/sockets.ts';
+import { startTestApp, type TestApp } from '../test/test-app.ts';
+
+describe('what each event touches', () => {
+  it('a comment only its question page; a vote its page and row; an answer also active (and unanswered, the first)', () => {
+    expect(touchedBy([{ type: 'commentAdded', questionId: 1, commentId: 2, target: 'question', parentId: 1 }])).toEqual(
+      { questions: [1], rows: [], orders: [] },
+    );
+    expect(touchedBy([{ type: 'voteChanged', questionId: 1 }])).toEqual({ questions: [1], rows: [1], orders: [] });
+    expect(touchedBy([{ type: 'answerAdded', questionId: 1, answerId: 2, tags: ['x'], firstAnswer: false }])).toEqual({
+      questions: [1],
+      rows: [1],
+      orders: [{ order: 'active', tags: ['x'] }],
+    });
+    expect(
+      touchedBy([{ type: 'answerAdded', questionId: 1, answerId: 2, tags: ['x'], firstAnswer: true }]).orders,
+    ).toEqual([
+      { order: 'active', tags: ['x'] },
+      { order: 'unanswered', tags: ['x'] },
+    ]);
+    expect(touchedBy([{ type: 'questionAsked', questionId: 3, tags: ['y'] }]).orders.map((o) => o.order)).toEqual([
+      'newest',
+      'unanswered',
+      'active',
+      'mostViewed',
+    ]);
+    expect(touchedBy([{ type: 'questionViewed', questionId: 1 }])).toEqual({ questions: [], rows: [], orders: [] });
+  });
+});
+
+describe.each(DATABASE_KINDS)('the write path on %s', (kind) => {
+  let t: TestApp;
+  let alice: TestUser;
+  let bob: TestUser;
+  const sockets: Socket[] = [];
+
+  beforeAll(async () => {
+    t = await startTestApp(kind, { configure: (config) => void (config.viewCountMs = 3_600_000) });
+    [alice, bob] = [await registerUser(t.app), await registerUser(t.app)];
+  });
+  afterEach(() => {
+    for (const socket of sockets.splice(0)) socket.disconnect();
+  });
+  afterAll(async () => t.close());
+
+  const get = async <T>(url: string, user = alice) => {
+    const response = await t.app.inject({ method: 'GET', url, headers: { cookie: user.cookie } });
+    expect(response.statusCode).toBe(200);
+    return response.json<T>();
+  };
+  const list = (query: string) => get<QuestionSummary[]>(`/api/getQuestion?${query}`);
+  const page = (qid: string, user = alice) => get<Question>(`/api/getQuestionById/${qid}`, user);
+  const loads = () => ({ lists: t.app.contentCache.lists.loads, questions: t.app.contentCache.questions.loads });
+  const tag = () => uniqueName('t').slice(0, 20).toLowerCase();
+
+  it('drops only the pages a write changed', async () => {
+    const [red, blue] = [tag(), tag()];
+    const one = await askQuestion(t.app, alice, { tags: [red] });
+    const two = await askQuestion(t.app, alice, { tags: [blue] });
+    await answerQuestion(t.app, alice, two); // two is answered already: a new answer to it is not its first
+    const warm = async () => {
+      await Promise.all([page(one), page(two), list('order=newest'), list(`tag=${blue}`), list(`tag=${red}`)]);
+      await list('order=unanswered');
+    };
+    await warm();
+    let before = loads();
+
+    // A comment: its question's page only.
+    await t.app.inject({
+      method: 'POST',
+      url: '/api/comment/addComment',
+      headers: { cookie: bob.cookie },
+      payload: { id: one, type: 'question', comment: { text: 'Only the page' } },
+    });
+    expect((await page(one)).comments.map((c) => c.text)).toEqual(['Only the page']);
+    await warm();
+    expect(loads()).toEqual({ lists: before.lists, questions: before.questions + 1 });
+
+    // An answer to two (not its first): two's page, the lists showing two; not red's list,
+    // not one's page, not the unanswered list.
+    before = loads();
+    await answerQuestion(t.app, bob, two, 'Second answer');
+    expect((await page(two)).answers).toHaveLength(2);
+    expect((await list(`tag=${blue}`))[0]?.answerCount).toBe(2);
+    await warm();
+    expect(loads()).toEqual({ lists: before.lists + 2, questions: before.questions + 1 }); // newest and blue
+
+    // A vote on one: its page and the lists showing it (newest, red, unanswered).
+    before = loads();
+    await t.app.inject({
+      method: 'POST',
+      url: '/api/upvoteQuestion',
+      headers: { cookie: bob.cookie },
+      payload: { qid: one },
+    });
+    expect((await list(`tag=${red}`))[0]?.voteCount).toBe(1);
+    await warm();
+    expect(loads()).toEqual({ lists: before.lists + 3, questions: before.questions + 1 });
+
+    // A new question tagged blue: every whole list and blue's; red's list stays.
+    before = loads();
+    const three = await askQuestion(t.app, alice, { tags: [blue] });
+    expect((await list(`tag=${blue}`))[0]?._id).toBe(three);
+    await warm();
+    expect(loads()).toEqual({ lists: before.lists + 3, questions: before.questions });
+  });
+
+  it('sends one viewsUpdate for many first views, with the recent viewers and the exact count', async () => {
+    const qid = await askQuestion(t.app, alice);
+    const viewers = await Promise.all(Array.from({ length: 4 }, () => registerUser(t.app)));
+    const watcher = openSocket(t.url, { cookie: alice.cookie });
+    sockets.push(watcher);
+    await connected(watcher);
+    await showQuestions(watcher, [qid]);
+    const heard = recordAll(watcher);
+    for (const viewer of viewers) await page(qid, viewer);
+    await page(qid, viewers[0]); // a repeat
+    const update = nextEvent<{ qid: string; views: string[]; viewCount: number }>(watcher, SOCKET_EVENTS.viewsUpdate);
+    await t.app.events.flushViews();
+    expect(await update).toEqual({ qid, views: viewers.map((viewer) => viewer.username), viewCount: 4 });
+    await t.app.events.flushViews(); // nothing new: nothing sent
+    await showQuestions(watcher, [qid]); // a round trip after the flush
+    expect(heard.filter((event) => event.event === SOCKET_EVENTS.viewsUpdate)).toHaveLength(1);
+  });
+
+  it('names at most the 100 most recent viewers, the reader among them, and counts them all', async () => {
+    const qid = await askQuestion(t.app, alice);
+    const prefix = uniqueName('v').slice(0, 12);
+    // 105 earlier viewers, one a second apart, written straight to the database.
+    await queryRows(
+      t.app.db,
+      sql`with made as (
+          insert into accounts (username, email, password_hash)
+          select ${prefix} || n, ${prefix} || n || '@example.com', 'x' from generate_series(1, 105) n
+          returning id, username)
+        , viewed as (
+          insert into views (question_id, account_id, viewed_at)
+          select ${Number(qid)}, id, now() - interval '1 hour' + (substr(username, ${prefix.length + 1})::int * interval '1 second')
+          from made returning 1)
+        update questions set view_count = view_count + (select count(*) from viewed) where id = ${Number(qid)}`,
+    );
+    const shown = await page(qid, bob);
+    expect(shown.viewCount).toBe(106);
+    expect(shown.views).toHaveLength(100);
+    expect(shown.views.at(-1)).toBe(bob.username);
+    expect(shown.views[0]).toBe(`${prefix}7`); // 1-6 are the oldest of 105, past the 99 newer ones
+    // An early viewer, no longer named on the page, still finds their name on their own.
+    const early = await registerUser(t.app);
+    await page(qid, early);
+    await queryRows(
+      t.app.db,
+      sql`update views set viewed_at = now() - interval '2 hours' where account_id = (select id from accounts where username = ${early.username})`,
+    );
+    await t.app.events.flushViews();
+    const again = await page(qid, early);
+    expect(again.views).toHaveLength(100);
+    expect(again.views.at(-1)).toBe(early.username);
+    expect(again.viewCount).toBe(107);
+  });
+});

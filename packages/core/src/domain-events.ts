@@ -1,0 +1,75 @@
+/**
+ * What a write changed, as the command that made it reports it (style.md, "The write path").
+ * Commands return these with their result; one processor on the server acts on them:
+ * it invalidates exactly the cached reads they touch, asks the policies who hears each,
+ * presents the payloads and emits. Later features (notifications, mail, moderation) hang
+ * off the same processor. Events carry ids and the facts invalidation needs, not payloads.
+ */
+export type DomainEvent =
+  | QuestionAsked
+  | AnswerAdded
+  | CommentAdded
+  | VoteChanged
+  | QuestionViewed
+  | MessagePosted
+  | ThreadStarted
+  | ForumCreated;
+
+export interface QuestionAsked {
+  type: 'questionAsked';
+  questionId: number;
+  /** Its tag names, lower case: the tag-filtered lists it joins. */
+  tags: string[];
+}
+
+export interface AnswerAdded {
+  type: 'answerAdded';
+  questionId: number;
+  answerId: number;
+  /** The question's tag names, lower case. */
+  tags: string[];
+  /** The question's first answer: it leaves the unanswered lists. */
+  firstAnswer: boolean;
+}
+
+export interface CommentAdded {
+  type: 'commentAdded';
+  questionId: number;
+  commentId: number;
+  target: 'question' | 'answer';
+  parentId: number;
+}
+
+/** A vote added, moved or taken back (never sent for a write that changed nothing). */
+export interface VoteChanged {
+  type: 'voteChanged';
+  questionId: number;
+}
+
+/** A member's first view of a question (repeat views are no event). */
+export interface QuestionViewed {
+  type: 'questionViewed';
+  questionId: number;
+}
+
+export interface MessagePosted {
+  type: 'messagePosted';
+  threadId: number;
+  messageId: number;
+}
+
+export interface ThreadStarted {
+  type: 'threadStarted';
+  threadId: number;
+}
+
+export interface ForumCreated {
+  type: 'forumCreated';
+  forumId: number;
+}
+
+/** A command's outcome: what it answers, and what it changed. */
+export interface Outcome<T> {
+  result: T;
+  events: DomainEvent[];
+}
