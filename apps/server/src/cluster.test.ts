@@ -191,8 +191,13 @@ describe('two server processes on one PostgreSQL', () => {
 
     // A comment, a vote: the next read on the other process has each.
     expect(
-      (await call(one, 'POST', '/comment/addComment', alice.cookie, { id: qid, type: 'question', comment: { text: 'Hi' } }))
-        .status,
+      (
+        await call(one, 'POST', '/comment/addComment', alice.cookie, {
+          id: qid,
+          type: 'question',
+          comment: { text: 'Hi' },
+        })
+      ).status,
     ).toBe(200);
     expect((await page(two, bob, qid)).comments.map((comment) => comment.text)).toEqual(['Hi']);
     expect((await call(one, 'POST', '/upvoteQuestion', alice.cookie, { qid })).status).toBe(200);
