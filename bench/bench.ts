@@ -1,9 +1,11 @@
-// `npm run bench [-- --questions 1000000]`: seeds benchmark data on PostgreSQL, starts the
-// production server and a bare Fastify hello-world in the same run, drives each with
-// autocannon from a separate process, and prints (and writes to bench/RESULTS.md) one table:
-// endpoint, req/s, p50, p99, and req/s as a ratio of hello-world. It also measures socket
-// fan-out, server memory, the embedded default (PGlite) and the web app's initial JavaScript.
-import { execFile, fork, spawn } from 'node:child_process';
+// `npm run bench [-- --questions 1000000] [--rows mix,mix-pglite]`: seeds benchmark data on
+// PostgreSQL, starts the production server and a bare Fastify hello-world in the same run,
+// drives each with autocannon from a separate process, and prints (and writes to
+// bench/RESULTS.md) one table: endpoint, req/s, p50, p99, and req/s as a ratio of
+// hello-world. It also measures socket fan-out, server memory, the embedded default
+// (PGlite), the web app's initial JavaScript and the community-day mix (bench/mix.ts) on
+// PostgreSQL, PGlite and a cluster of two processes.
+import { execFile, fork, spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -12,10 +14,12 @@ import { parseArgs } from 'node:util';
 import pg from 'pg';
 import { loadConfig } from '../apps/server/src/config.ts';
 import { sql } from 'drizzle-orm';
-import { openDatabase, queryRows } from '../apps/server/src/db/client.ts';
+import { openDatabase, queryRows, type Db } from '../apps/server/src/db/client.ts';
 import { benchSize, seedCommunity, seedTagNames, WORDS } from '../apps/server/src/seed/community.ts';
 import { describeInitialPage, measureInitialPage, type InitialPage } from './initial-page.ts';
+import { LIMITS, ORDERS } from '@porpoise/core';
 import type { LoadResult } from './load.ts';
+import { memberSessions, MIX, MIX_MEMBERS, mixRequests, READS_ONLY, socketPages, type MixWorld } from './mix.ts';
 import { postJson, repoRoot, signUp, startServer, type BenchServer } from './server-process.ts';
 
 const run = promisify(execFile);
@@ -24,11 +28,40 @@ const { values } = parseArgs({
     questions: { type: 'string', default: '100000' },
     seconds: { type: 'string', default: '10' },
     pairs: { type: 'string', default: '3' },
+    /** Row groups to measure, comma-separated (ROW_GROUPS); all of them by default. */
+    rows: { type: 'string' },
     'skip-pglite': { type: 'boolean', default: false },
     'pglite-only': { type: 'boolean', default: false },
     'seed-only': { type: 'boolean', default: false },
   },
 });
+/**
+ * The bench's row groups: `pg`, each read, fan-out and write measured alone on PostgreSQL;
+ * `pglite`, the embedded database's list and writes; `mix`, the community-day mix on
+ * PostgreSQL (bench/mix.ts); `mix-pglite`, the mix on the embedded database (100k
+ * questions); `mix-cluster`, the mix on PostgreSQL served by `npm run start:cluster`'s 2
+ * processes.
+ */
+const ROW_GROUPS = ['pg', 'pglite', 'mix', 'mix-pglite', 'mix-cluster'] as const;
+type RowGroup = (typeof ROW_GROUPS)[number];
+const groups = new Set<RowGroup>(
+  values['pglite-only']
+    ? ['pglite']
+    : values.rows === undefined
+      ? ROW_GROUPS
+      : values.rows.split(',').map((name) => {
+          const group = name.trim() as RowGroup;
+          if (!ROW_GROUPS.includes(group)) {
+            console.error(`--rows takes a comma-separated list of ${ROW_GROUPS.join(', ')} (got ${name})`);
+            process.exit(2);
+          }
+          return group;
+        }),
+);
+if (values['skip-pglite']) {
+  groups.delete('pglite');
+  groups.delete('mix-pglite');
+}
 const QUESTIONS = Number(values.questions);
 const SECONDS = Number(values.seconds);
 const PAIRS = Math.max(1, Number(values.pairs));
@@ -41,10 +74,11 @@ const notes: string[] = [];
 /** What /home downloads, as served; measured on the first server the run starts. */
 let initialPage: InitialPage | null = null;
 /**
- * Every client runs on this machine: 1,000 fan-out sockets and the load's connections share
- * one address, so the per-address caps (connections and socket.io clients) are raised.
+ * Every client runs on this machine: 5,000 idle sockets (or 1,000 fan-out or mix sockets)
+ * and the load's connections share one address, so the per-address caps (connections and
+ * socket.io clients) are raised above them.
  */
-const LOOPBACK_CAPS = { CONNECTIONS_PER_ADDRESS: '4000', SOCKETS_PER_ADDRESS: '4000' };
+const LOOPBACK_CAPS = { CONNECTIONS_PER_ADDRESS: '8000', SOCKETS_PER_ADDRESS: '8000' };
 const log = (line: string) => console.log(line);
 
 async function load(options: object): Promise<LoadResult> {
@@ -116,6 +150,24 @@ async function ensureEmbeddedData(): Promise<string> {
   return dataDir;
 }
 
+/**
+ * The write rows' load: new answers from 64 new members over 200 questions spread across
+ * the id range (as in a community: one member answering a thousand times a second would
+ * only wait on their own rate-limit counter).
+ */
+async function answerWrites(server: BenchServer, questions: number) {
+  const qids = Array.from({ length: 200 }, (_, i) => String(1 + Math.floor((i * questions) / 200)));
+  const writers: string[] = [];
+  for (let i = 0; i < 64; i++) writers.push(await signUp(server.url, `bench_w${Date.now()}_${i}`));
+  const requests = Array.from({ length: 1600 }, (_, i) => ({
+    method: 'POST',
+    path: '/api/answer/addAnswer',
+    body: JSON.stringify({ qid: qids[i % qids.length], ans: { text: 'bench write' } }),
+    headers: { cookie: writers[i % writers.length]! },
+  }));
+  return { qids, requests };
+}
+
 /** A question with 10 answers and 20 comments, for the question-page measurement. */
 async function richQuestion(server: BenchServer, cookie: string): Promise<string> {
   const asked = await postJson(`${server.url}/api/addQuestion`, cookie, {
@@ -154,7 +206,7 @@ function row(
   hello: LoadResult,
   target: string,
   ratios: number[] = [],
-  failed = result.non2xx + result.errors,
+  failed: number | string = result.non2xx + result.errors,
 ) {
   const ratio = result.rps / hello.rps;
   const pairs = ratios.length > 1 ? ` (median of ${ratios.map((each) => each.toFixed(2)).join(', ')})` : '';
@@ -165,11 +217,19 @@ function row(
     `${result.p99}`,
     `${ratio.toFixed(2)}x of ${hello.rps.toFixed(0)}${pairs}`,
     target,
-    failed > 0 ? `${failed} failed` : '',
+    typeof failed === 'string' ? failed : failed > 0 ? `${failed} failed` : '',
   ]);
   log(
-    `  ${label}: ${result.rps.toFixed(0)} req/s, p50 ${result.p50} ms, p99 ${result.p99} ms, ${ratio.toFixed(2)}x hello-world`,
+    `  ${label}: ${result.rps.toFixed(0)} req/s, p50 ${result.p50} ms, p99 ${result.p99} ms, ${ratio.toFixed(2)}x hello-world${failed ? `; not 2xx: ${failed}` : ''}`,
   );
+}
+
+/** Waits for a socket process (bench/fanout-clients.ts) to have every socket connected; fails if it exits first. */
+function socketsReady(child: ChildProcess): Promise<void> {
+  return new Promise<void>((resolve, reject) => {
+    child.on('message', (m: { type: string }) => m.type === 'ready' && resolve());
+    child.once('exit', (code) => reject(new Error(`the socket process exited (${code}) before its sockets connected`)));
+  });
 }
 
 /**
@@ -190,7 +250,7 @@ async function fanout(
     execArgv: ['--import', 'tsx'],
     stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
   });
-  await new Promise<void>((resolve) => child.on('message', (m: { type: string }) => m.type === 'ready' && resolve()));
+  await socketsReady(child);
   const latencies: number[] = [];
   const firsts: number[] = [];
   // Arrivals are noted as they come: the last client can have the event before the
@@ -229,7 +289,7 @@ async function idleSockets(server: BenchServer, cookie: string, clients: number)
     execArgv: ['--import', 'tsx'],
     stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
   });
-  await new Promise<void>((resolve) => child.on('message', (m: { type: string }) => m.type === 'ready' && resolve()));
+  await socketsReady(child);
   await new Promise((resolve) => setTimeout(resolve, 3_000));
   const after = await server.metrics();
   child.send({ type: 'stop' });
@@ -306,28 +366,27 @@ async function timeToList(server: BenchServer, cookie: string): Promise<{ first:
 
 // ---------------------------------------------------------------------------------------
 const started = new Date();
-if (values['pglite-only']) {
-  await measureEmbedded();
-  writeReport();
-  process.exit(0);
-}
+const usesPostgres = groups.has('pg') || groups.has('mix') || groups.has('mix-cluster');
 // v2: the seed gives every text a rare error code; a new seed makes a new database.
 const databaseName = `porpoise_bench_v2_${QUESTIONS}`;
-const databaseUrl = await ensureDatabase(databaseName, QUESTIONS);
-// Every run adds tens of thousands of answers, each rewriting its question's row. Where
-// autovacuum is off (as on this project's machine) nothing would reclaim the dead rows
-// or refresh the statistics between runs, and each run would measure the last one's
-// leftovers: the bench does what autovacuum would, and says so.
-const [autovacuum] = await adminQuery<{ autovacuum: string }>(databaseUrl, 'show autovacuum');
-if (autovacuum?.autovacuum !== 'on') {
-  log('autovacuum is off on this PostgreSQL: VACUUM ANALYZE before measuring...');
-  await adminQuery(databaseUrl, 'vacuum analyze');
-  notes.push(
-    'autovacuum is off on this PostgreSQL server: the bench ran VACUUM ANALYZE on its database before measuring, as autovacuum would have between runs (Porpoise expects autovacuum on, the default).',
-  );
+let databaseUrl = '';
+if (usesPostgres) {
+  databaseUrl = await ensureDatabase(databaseName, QUESTIONS);
+  // Every run adds tens of thousands of answers, each rewriting its question's row. Where
+  // autovacuum is off (as on this project's machine) nothing would reclaim the dead rows
+  // or refresh the statistics between runs, and each run would measure the last one's
+  // leftovers: the bench does what autovacuum would, and says so.
+  const [autovacuum] = await adminQuery<{ autovacuum: string }>(databaseUrl, 'show autovacuum');
+  if (autovacuum?.autovacuum !== 'on') {
+    log('autovacuum is off on this PostgreSQL: VACUUM ANALYZE before measuring...');
+    await adminQuery(databaseUrl, 'vacuum analyze');
+    notes.push(
+      'autovacuum is off on this PostgreSQL server: the bench ran VACUUM ANALYZE on its database before measuring, as autovacuum would have between runs (Porpoise expects autovacuum on, the default).',
+    );
+  }
 }
 if (values['seed-only']) {
-  if (!values['skip-pglite']) await ensureEmbeddedData();
+  if (groups.has('pglite') || groups.has('mix-pglite')) await ensureEmbeddedData();
   process.exit(0);
 }
 
@@ -335,10 +394,6 @@ const hello = spawn(process.execPath, ['--import', 'tsx', path.join(repoRoot, 'b
   env: { ...process.env, PORT: '3901' },
   stdio: 'inherit',
 });
-const server = await startServer(
-  { DATABASE_URL: databaseUrl, RATE_LIMIT_MULTIPLIER: '1000000', ...LOOPBACK_CAPS },
-  3902,
-);
 try {
   for (let waited = 0; waited < 20_000; waited += 200) {
     try {
@@ -347,7 +402,44 @@ try {
       await new Promise((resolve) => setTimeout(resolve, 200));
     }
   }
-  initialPage ??= await measureInitialPage(server.url);
+  const postgresEnv = { DATABASE_URL: databaseUrl, RATE_LIMIT_MULTIPLIER: '1000000', ...LOOPBACK_CAPS };
+  if (groups.has('pg') || groups.has('mix')) {
+    const server = await startServer(postgresEnv, 3902);
+    try {
+      initialPage ??= await measureInitialPage(server.url);
+      if (groups.has('pg')) await measurePostgres(server);
+      if (groups.has('mix')) {
+        await measureMix(`PostgreSQL, ${QUESTIONS.toLocaleString('en-US')} questions`, server, {
+          members: await postgresMembers(),
+          questions: QUESTIONS,
+        });
+      }
+    } finally {
+      await server.stop();
+    }
+  }
+  if (groups.has('mix-cluster')) {
+    // As `npm run start:cluster` starts it: two processes sharing the port.
+    const server = await startServer({ ...postgresEnv, WORKERS: '2' }, 3904, ['--cluster']);
+    try {
+      initialPage ??= await measureInitialPage(server.url);
+      await measureMix(`cluster of 2, PostgreSQL, ${QUESTIONS.toLocaleString('en-US')} questions`, server, {
+        members: await postgresMembers(),
+        questions: QUESTIONS,
+      });
+    } finally {
+      await server.stop();
+    }
+  }
+  if (groups.has('pglite') || groups.has('mix-pglite')) await measureEmbedded();
+} finally {
+  hello.kill('SIGTERM');
+}
+writeReport();
+process.exit(0);
+
+/** The PostgreSQL rows: each read alone, search, socket fan-out, idle sockets, writes, the first paint. */
+async function measurePostgres(server: BenchServer) {
   const cookie = await signUp(server.url, `bench_${Date.now()}`);
   // What Chromium sends: the cached list and question pages go out gzipped to browsers.
   const headers = { cookie, 'accept-encoding': 'gzip, deflate, br, zstd' };
@@ -472,23 +564,10 @@ try {
     `5,000 idle sockets: server RSS ${idle.before.toFixed(0)} MB -> ${idle.after.toFixed(0)} MB (+${(idle.after - idle.before).toFixed(0)} MB; target <= 150 MB).`,
   );
   log(`  5,000 idle sockets: +${(idle.after - idle.before).toFixed(0)} MB`);
-  // Writes: new answers from 64 members spread over 200 questions (as in a community: one
-  // member answering a thousand times a second would only wait on their own rate-limit
-  // counter), first as fast as they are answered, then offered at the target rate of
-  // 1,000 a second, evenly spaced (latency at that rate).
-  const writeQids = Array.from({ length: 200 }, (_, i) => String(1 + Math.floor((i * QUESTIONS) / 200)));
-  const writers: string[] = [];
-  for (let i = 0; i < 64; i++) writers.push(await signUp(server.url, `bench_w${Date.now()}_${i}`));
-  const writeLoad = {
-    ...base,
-    url: server.url,
-    requests: Array.from({ length: 1600 }, (_, i) => ({
-      method: 'POST',
-      path: '/api/answer/addAnswer',
-      body: JSON.stringify({ qid: writeQids[i % writeQids.length], ans: { text: 'bench write' } }),
-      headers: { cookie: writers[i % writers.length]! },
-    })),
-  };
+  // Writes (answerWrites): first as fast as they are answered, then offered at the target
+  // rate of 1,000 a second, evenly spaced (latency at that rate).
+  const { qids: writeQids, requests: answers } = await answerWrites(server, QUESTIONS);
+  const writeLoad = { ...base, url: server.url, requests: answers };
   const answersNow = async () =>
     Number((await adminQuery(databaseUrl, 'select count(*)::int as n from answers'))[0]?.n ?? 0);
   const answersBefore = await answersNow();
@@ -549,22 +628,15 @@ try {
     );
     log(`  /home list painted after ${paint.median.toFixed(0)} ms (first visit ${paint.first.toFixed(0)} ms)`);
   }
-} finally {
-  await server.stop();
-  hello.kill('SIGTERM');
 }
-
-if (!values['skip-pglite']) await measureEmbedded();
-writeReport();
-process.exit(0);
 
 /** The embedded default, on 100k questions: the home list, then writes (each commit fsynced). */
 async function measureEmbedded() {
   const dataDir = await ensureEmbeddedData();
-  const hello2 = spawn(process.execPath, ['--import', 'tsx', path.join(repoRoot, 'bench/hello-server.ts')], {
-    env: { ...process.env, PORT: '3901' },
-    stdio: 'inherit',
-  });
+  // The members' sessions are written before the server opens the directory (one process at a time).
+  const members = groups.has('mix-pglite')
+    ? await withDatabase({ kind: 'pglite', dataDir }, (db, salt) => memberSessions(db, salt))
+    : [];
   const embedded = await startServer(
     {
       DATABASE_URL: '',
@@ -577,53 +649,237 @@ async function measureEmbedded() {
   try {
     await new Promise((resolve) => setTimeout(resolve, 1_000));
     initialPage ??= await measureInitialPage(embedded.url);
-    const cookie = await signUp(embedded.url, `bench_${Date.now()}`);
-    const base = { connections: 64, seconds: SECONDS, warmupSeconds: 3, headers: { cookie } };
-    log('\nembedded PGlite, 100000 questions');
-    const helloLoad = await load({ ...base, url: HELLO_URL });
-    const list = await load({ ...base, url: `${embedded.url}/api/getQuestion?order=newest` });
-    rows.push([
-      'embedded (PGlite): home list, newest',
-      list.rps.toFixed(0),
-      `${list.p50}`,
-      `${list.p99}`,
-      `${(list.rps / helloLoad.rps).toFixed(2)}x`,
-      '>= 1,000 req/s, p99 <= 100 ms',
-      '',
-    ]);
-    log(`  home list: ${list.rps.toFixed(0)} req/s, p99 ${list.p99} ms`);
-    // Writes as on PostgreSQL (64 members, 200 questions); PGlite commits one at a time, each
-    // fsynced to disk before it is acknowledged.
-    const writers: string[] = [];
-    for (let i = 0; i < 64; i++) writers.push(await signUp(embedded.url, `bench_w${Date.now()}_${i}`));
-    const writeLoad = {
-      ...base,
-      url: embedded.url,
-      requests: Array.from({ length: 1600 }, (_, i) => ({
-        method: 'POST',
-        path: '/api/answer/addAnswer',
-        body: JSON.stringify({
-          qid: String(1 + Math.floor(((i % 200) * 100_000) / 200)),
-          ans: { text: 'bench write' },
-        }),
-        headers: { cookie: writers[i % writers.length]! },
-      })),
-    };
-    row('embedded (PGlite): writes, new answers (as fast as answered)', await load(writeLoad), helloLoad, 'measured');
-    row(
-      'embedded (PGlite): writes, new answers offered at 50/s',
-      await load({ ...writeLoad, rate: 50 }),
-      helloLoad,
-      'measured',
-    );
-    const memory = await embedded.metrics();
-    notes.push(
-      `Embedded (PGlite, 100k questions) server memory after its run: RSS ${memory.rssMb.toFixed(0)} MB (target <= 400 MB).`,
-    );
+    if (groups.has('pglite')) await measureEmbeddedRows(embedded);
+    if (groups.has('mix-pglite'))
+      await measureMix('embedded PGlite, 100,000 questions', embedded, { members, questions: 100_000 });
   } finally {
     await embedded.stop();
-    hello2.kill('SIGTERM');
   }
+}
+
+/** The embedded database's rows: the home list, then writes. */
+async function measureEmbeddedRows(embedded: BenchServer) {
+  const cookie = await signUp(embedded.url, `bench_${Date.now()}`);
+  const base = { connections: 64, seconds: SECONDS, warmupSeconds: 3, headers: { cookie } };
+  log('\nembedded PGlite, 100000 questions');
+  const helloLoad = await load({ ...base, url: HELLO_URL });
+  const list = await load({ ...base, url: `${embedded.url}/api/getQuestion?order=newest` });
+  rows.push([
+    'embedded (PGlite): home list, newest',
+    list.rps.toFixed(0),
+    `${list.p50}`,
+    `${list.p99}`,
+    `${(list.rps / helloLoad.rps).toFixed(2)}x`,
+    '>= 1,000 req/s, p99 <= 100 ms',
+    '',
+  ]);
+  log(`  home list: ${list.rps.toFixed(0)} req/s, p99 ${list.p99} ms`);
+  // Writes as on PostgreSQL (64 members, 200 questions); PGlite commits one at a time, each
+  // fsynced to disk before it is acknowledged.
+  const writeLoad = { ...base, url: embedded.url, requests: (await answerWrites(embedded, 100_000)).requests };
+  row('embedded (PGlite): writes, new answers (as fast as answered)', await load(writeLoad), helloLoad, 'measured');
+  row(
+    'embedded (PGlite): writes, new answers offered at 50/s',
+    await load({ ...writeLoad, rate: 50 }),
+    helloLoad,
+    'measured',
+  );
+  const memory = await embedded.metrics();
+  notes.push(
+    `Embedded (PGlite, 100k questions) server memory after its run: RSS ${memory.rssMb.toFixed(0)} MB (target <= 400 MB).`,
+  );
+}
+
+/** Opens a bench database (PostgreSQL by URL, or an embedded directory) for `work`, then closes it. */
+async function withDatabase<T>(
+  where: { kind: 'postgres'; url: string } | { kind: 'pglite'; dataDir: string },
+  work: (db: Db, salt: string) => Promise<T>,
+): Promise<T> {
+  const database = await openDatabase({ ...where, migrationsDir: loadConfig({}).migrationsDir });
+  try {
+    return await work(database.db, where.kind === 'postgres' ? new URL(where.url).pathname.slice(1) : where.dataDir);
+  } finally {
+    await database.close();
+  }
+}
+
+/** The mix's members' session cookies on the PostgreSQL bench database. */
+function postgresMembers(): Promise<string[]> {
+  return withDatabase({ kind: 'postgres', url: databaseUrl }, (db, salt) => memberSessions(db, salt));
+}
+
+/** What the mix draws from, read from the running server as a member's browser would. */
+async function mixWorld(server: BenchServer, members: string[], questions: number) {
+  const headers = { cookie: members[0]! };
+  const firstPages: number[][] = [];
+  const nextPages: string[] = [];
+  for (const order of ORDERS) {
+    let listPath = `/api/getQuestion?order=${order}&limit=${LIMITS.pageSizeDefault}`;
+    // The first page (what half the sockets show), then two more by cursor, as scrolling loads them.
+    for (let page = 0; page < 3; page++) {
+      const response = await fetch(`${server.url}${listPath}`, { headers });
+      const ids = ((await response.json()) as Array<{ _id: string }>).map((question) => Number(question._id));
+      if (page === 0) firstPages.push(ids);
+      else nextPages.push(listPath);
+      const cursor = response.headers.get('x-next-cursor');
+      if (cursor === null) break;
+      listPath = `/api/getQuestion?order=${order}&limit=${LIMITS.pageSizeDefault}&cursor=${cursor}`;
+    }
+  }
+  const newest = (await (
+    await fetch(`${server.url}/api/getQuestion?order=newest&limit=100`, { headers })
+  ).json()) as Array<{ _id: string }>;
+  const recentIds = newest.map((question) => Number(question._id));
+  const world: MixWorld = {
+    members,
+    maxId: Math.max(...recentIds),
+    recentIds,
+    tagNames: seedTagNames(benchSize(questions).tags),
+    nextPages: nextPages.length > 0 ? nextPages : [`/api/getQuestion?order=newest&limit=${LIMITS.pageSizeDefault}`],
+  };
+  return { world, firstPages };
+}
+
+/** The members' 1,000 sockets in their own process, each showing a page; counts what arrives. */
+async function mixSockets(server: BenchServer, world: MixWorld, firstPages: number[][]) {
+  const file = path.join(os.tmpdir(), `porpoise-bench-sockets-${process.pid}.json`);
+  const pages = socketPages(world, firstPages, Date.now() % 1_000_000);
+  fs.writeFileSync(file, JSON.stringify(world.members.map((cookie, i) => ({ cookie, show: pages[i] }))));
+  const child = fork(path.join(repoRoot, 'bench/fanout-clients.ts'), [server.url, String(pages.length), file, 'mix'], {
+    execArgv: ['--import', 'tsx'],
+    stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
+  });
+  await socketsReady(child);
+  fs.rmSync(file, { force: true });
+  const counted = () =>
+    new Promise<{ frames: number; bytes: number; closedEarly: number }>((resolve, reject) => {
+      if (child.exitCode !== null) reject(new Error(`the mix's socket process exited (${child.exitCode})`));
+      const onMessage = (m: { type: string; frames: number; bytes: number; closedEarly: number }) => {
+        if (m.type !== 'counted') return;
+        child.off('message', onMessage);
+        resolve(m);
+      };
+      child.on('message', onMessage);
+    });
+  return {
+    /** Frames and bytes a second that arrived while `during` was measured (and sockets closed by the server so far). */
+    async during(during: LoadResult) {
+      const answer = counted();
+      child.send({ type: 'count', from: during.startedAt, to: during.endedAt });
+      const { frames, bytes, closedEarly } = await answer;
+      const seconds = (during.endedAt - during.startedAt) / 1000;
+      return { framesPerSecond: frames / seconds, bytesPerSecond: bytes / seconds, closedEarly };
+    },
+    async stop() {
+      child.send({ type: 'stop' });
+      await new Promise((resolve) => child.once('exit', resolve));
+    },
+  };
+}
+
+/** Answers other than 2xx, by status (429s are listed apart: the rate limits may refuse, nothing else may). */
+function unexpectedStatuses(result: LoadResult): string {
+  const other = Object.entries(result.byStatus).filter(([status]) => !/^2\d\d$/.test(status) && status !== '429');
+  const refused = result.byStatus['429'] ?? 0;
+  return [
+    ...other.map(([status, count]) => `${count} x ${status}`),
+    ...(refused > 0 ? [`(${refused} x 429)`] : []),
+  ].join(', ');
+}
+
+/**
+ * The community-day mix (bench/mix.ts) on a running server, with the members' 1,000
+ * sockets connected: as fast as 64 connections are answered, then offered at half that
+ * rate; the reads alone the same two ways; then the whole mix again with no sockets.
+ */
+async function measureMix(
+  where: string,
+  server: BenchServer,
+  { members, questions }: { members: string[]; questions: number },
+) {
+  log(`\ncommunity-day mix, ${where}`);
+  const { world, firstPages } = await mixWorld(server, members, questions);
+  // What Chromium sends; each request carries its member's cookie.
+  const base = {
+    connections: 64,
+    seconds: SECONDS,
+    warmupSeconds: 3,
+    headers: { 'accept-encoding': 'gzip, deflate, br, zstd' },
+  };
+  let seed = Date.now() % 1_000_000_000;
+  // A fresh list each time, so a member's question views stay first views: as fast as
+  // answered, each connection its own share of 120,000 (sent once each up to about
+  // 9,000 req/s); at a rate, exactly what is sent.
+  const mix = (shares: typeof READS_ONLY, rate?: number) =>
+    load({
+      ...base,
+      url: server.url,
+      ...(rate === undefined ? { partition: true } : { rate }),
+      requests: mixRequests(world, shares, rate === undefined ? 120_000 : Math.ceil(rate * (SECONDS + 3)) + 1, seed++),
+    });
+  const hello = () => load({ ...base, url: HELLO_URL });
+  const label = (what: string) => `mix (${where}): ${what}`;
+  const sockets = await mixSockets(server, world, firstPages);
+  const framesNote = (what: string, seen: { framesPerSecond: number; bytesPerSecond: number }) =>
+    `${what}: ${Math.round(seen.framesPerSecond).toLocaleString('en-US')} socket frames/s, ${(seen.bytesPerSecond / 1024).toFixed(0)} KB/s to the 1,000 sockets`;
+  const heard: string[] = [];
+  let closedEarly = 0;
+  const withSockets = async (name: string, shares: typeof READS_ONLY) => {
+    const yardstick = await hello();
+    const full = await mix(shares);
+    const fullSeen = await sockets.during(full);
+    const half = await mix(shares, full.rps / 2);
+    const halfSeen = await sockets.during(half);
+    closedEarly = halfSeen.closedEarly;
+    row(
+      label(`${name}, 1,000 sockets, 64 connections`),
+      full,
+      yardstick,
+      name === 'community day' ? '>= 0.1x' : 'measured',
+      [],
+      unexpectedStatuses(full),
+    );
+    row(
+      label(`${name}, 1,000 sockets, offered ${Math.round(full.rps / 2).toLocaleString('en-US')}/s (half)`),
+      half,
+      yardstick,
+      name === 'community day' ? (where.startsWith('embedded') ? 'p99 <= 100 ms' : 'p99 <= 25 ms') : 'measured',
+      [],
+      unexpectedStatuses(half),
+    );
+    heard.push(framesNote(`${name} as fast as answered`, fullSeen), framesNote(`at half rate`, halfSeen));
+    if (half.byKind) {
+      const kinds = Object.entries(half.byKind).map(
+        ([kind, { count, p50, p99 }]) => `${kind} ${p50}/${p99} (${count})`,
+      );
+      notes.push(`Mix (${where}), ${name} at half rate, p50/p99 ms by kind (requests): ${kinds.join(', ')}.`);
+    }
+    log(`  ${framesNote('sockets', fullSeen)}`);
+    return full;
+  };
+  const withAll = await withSockets('community day', MIX);
+  await withSockets('reads only', READS_ONLY);
+  await sockets.stop();
+  const yardstick = await hello();
+  const bare = await mix(MIX);
+  row(
+    label('community day, no sockets, 64 connections'),
+    bare,
+    yardstick,
+    'sockets cost <= 20%',
+    [],
+    unexpectedStatuses(bare),
+  );
+  const cost = 1 - withAll.rps / bare.rps;
+  notes.push(
+    `Mix (${where}): socket traffic during the mix (payload bytes, the frames' headers aside): ${heard.join('; ')}. The 1,000 sockets cost the mix ${(cost * 100).toFixed(0)}% of its throughput (${withAll.rps.toFixed(0)} req/s with them, ${bare.rps.toFixed(0)} without; target <= 20%)${closedEarly > 0 ? `; ${closedEarly} sockets were closed by the server during the run` : ''}.`,
+  );
+  log(`  sockets cost ${(cost * 100).toFixed(0)}% of the mix's throughput`);
+}
+
+/** What the mix rows measure, for the report. */
+function mixDescription(): string {
+  return `The community-day mix (bench/mix.ts): of every 100 requests, ${MIX.list} list pages (70% a first page in a random order, 20% of them filtered by one of the seed's 500 tags, 10% a second or third page by cursor), ${MIX.question} question pages, ${MIX.search} searches (two of the seed's words, or a [tag] and a word), ${MIX.tags} tags pages, ${MIX.vote} votes (85% up), ${MIX.comment} comments on questions, ${MIX.answer} answers and ${MIX.ask} new question. Each request is from one of ${MIX_MEMBERS.toLocaleString('en-US')} signed-in members (the seed's bench_user_1.., sessions made once per database); a question page or write is on one of the 100 newest questions a quarter of the time, else on any question, and each measurement sends a fresh list, so nearly every question view is a first view. The "reads only" rows send the four reads in the same proportions. During the "1,000 sockets" rows each member also has a socket open (bare WebSockets speaking socket.io, in a process of their own), half showing a list's first page (its 50 ids) and half one question page, as the web app's showQuestions does. As fast as answered: autocannon, 64 connections, each with its own share of the requests, beside one hello-world run. At half rate: an open loop of our own offering half that rate, latency counted from each request's intended send time. Answers other than 2xx are listed by status in the last column (429s in brackets).`;
 }
 
 /** Prints the table and notes and adds them to the top of bench/RESULTS.md. */
@@ -634,14 +890,18 @@ function writeReport() {
     '| --- | ---: | ---: | ---: | ---: | --- | --- |',
     ...rows.map((r) => `| ${r.join(' | ')} |`),
   ].join('\n');
-  const size = values['pglite-only']
-    ? 'the embedded database only (PGlite, 100,000 questions)'
-    : `${QUESTIONS.toLocaleString('en')} questions`;
-  const report = `## ${started.toISOString().slice(0, 16).replace('T', ' ')} UTC, ${size}
+  const size =
+    groups.size === 1 && groups.has('pglite')
+      ? 'the embedded database only (PGlite, 100,000 questions)'
+      : `${QUESTIONS.toLocaleString('en')} questions`;
+  const measured = ROW_GROUPS.every((group) => groups.has(group)) ? '' : `, rows ${[...groups].join(', ')}`;
+  const commit = spawnSync('git', ['rev-parse', '--short', 'HEAD'], { cwd: repoRoot, encoding: 'utf8' }).stdout.trim();
+  const mixed = groups.has('mix') || groups.has('mix-pglite') || groups.has('mix-cluster');
+  const report = `## ${started.toISOString().slice(0, 16).replace('T', ' ')} UTC, ${size}${measured}
 
-Machine: ${os.cpus().length} cores (${os.cpus()[0]?.model ?? 'unknown'}), ${(os.totalmem() / 2 ** 30).toFixed(0)} GiB, Node ${process.version}, PostgreSQL at ${new URL(ADMIN_URL).host}.
+Machine: ${os.cpus().length} cores (${os.cpus()[0]?.model ?? 'unknown'}), ${(os.totalmem() / 2 ** 30).toFixed(0)} GiB, Node ${process.version}, PostgreSQL at ${new URL(ADMIN_URL).host}; commit ${commit || 'unknown'}.
 Load: autocannon in a separate process, 64 connections (8 for search), ${SECONDS} s per row after a 3 s warm-up; each ratio is against a hello-world run right before it (its req/s given with it); a row with a ratio target is the median of ${PAIRS} such pairs, whose ratios it lists.
-
+${mixed ? `\n${mixDescription()}\n` : ''}
 ${table}
 
 ${notes.map((n) => `- ${n}`).join('\n')}

@@ -18,8 +18,30 @@ interface LoadOptions {
   headers?: Record<string, string>;
   /** Offered load in requests per second over all connections (default: as fast as answered). */
   rate?: number;
-  /** Requests cycled per connection; each connection starts at a different offset. */
-  requests?: Array<{ method: 'GET' | 'POST'; path: string; body?: string; headers?: Record<string, string> }>;
+  /**
+   * As fast as answered, each connection takes its own share of `requests` rather than the
+   * whole list from its own offset: no request is sent twice while the list lasts, and a
+   * long list is not built once per connection (the mix's 100,000 requests).
+   */
+  partition?: boolean;
+  /**
+   * Requests cycled per connection; each connection starts at a different offset. A `kind`
+   * (the mix's) makes a paced run report its latencies by kind too.
+   */
+  requests?: Array<{
+    method: 'GET' | 'POST';
+    path: string;
+    body?: string;
+    headers?: Record<string, string>;
+    kind?: string;
+  }>;
+}
+
+/** A kind of request's share of a paced run: how many, p50 and p99 (ms from the intended send time). */
+export interface KindLatency {
+  count: number;
+  p50: number;
+  p99: number;
 }
 
 /** What one measurement prints (bench.ts reads it back). */
@@ -33,7 +55,20 @@ export interface LoadResult {
   errors: number;
   non2xx: number;
   ok: number;
+  /** Answers of the measured run by HTTP status ('error' for connection errors and timeouts). */
+  byStatus: Record<string, number>;
+  /** Latencies by the requests' `kind` (paced runs of kinded requests only). */
+  byKind?: Record<string, KindLatency>;
+  /** When the measured run started and ended (ms since the epoch), to match other counts against it. */
+  startedAt: number;
+  endedAt: number;
 }
+
+const now = () => performance.timeOrigin + performance.now();
+
+/** p (0..1) of sorted values, nearest rank. */
+const percentile = (sorted: number[], p: number) =>
+  Math.round(sorted[Math.min(sorted.length - 1, Math.floor(p * sorted.length))] ?? 0);
 
 // The options as JSON: the argument, or a file named by it after '@' (long request lists).
 const argument = process.argv[2] ?? '{}';
@@ -50,6 +85,7 @@ const headers = { 'content-type': 'application/json', ...options.headers };
  */
 function asFastAsAnswered(seconds: number, skip = 0): Promise<LoadResult> {
   let connection = 0;
+  const startedAt = now();
   return autocannon({
     url: options.url,
     connections: options.connections,
@@ -57,11 +93,18 @@ function asFastAsAnswered(seconds: number, skip = 0): Promise<LoadResult> {
     headers,
     ...(options.requests
       ? {
-          requests: options.requests,
+          // Each connection builds every request of this list before setupClient gives it its
+          // own: a partitioned list starts it with one.
+          requests: options.partition ? options.requests.slice(0, 1) : options.requests,
           setupClient: (client: autocannon.Client) => {
-            const length = options.requests!.length;
-            const offset = (Math.floor((connection++ * length) / options.connections) + skip) % length;
-            client.setRequests([...options.requests!.slice(offset), ...options.requests!.slice(0, offset)]);
+            const all = options.requests!;
+            const start = Math.floor((connection * all.length) / options.connections);
+            const end = Math.floor((++connection * all.length) / options.connections);
+            const list = options.partition ? all.slice(start, end) : all;
+            const offset = ((options.partition ? 0 : start) + skip) % list.length;
+            client.setRequests(
+              [...list.slice(offset), ...list.slice(0, offset)].map(({ kind: _kind, ...request }) => request),
+            );
           },
         }
       : {}),
@@ -75,10 +118,18 @@ function asFastAsAnswered(seconds: number, skip = 0): Promise<LoadResult> {
     errors: result.errors + result.timeouts,
     non2xx: result.non2xx,
     ok: result['2xx'],
+    byStatus: {
+      ...Object.fromEntries(
+        Object.entries(result.statusCodeStats ?? {}).map(([status, { count }]) => [status, count ?? 0]),
+      ),
+      ...(result.errors + result.timeouts > 0 ? { error: result.errors + result.timeouts } : {}),
+    },
+    startedAt,
+    endedAt: now(),
   }));
 }
 
-function paced(rate: number, seconds: number): Promise<LoadResult> {
+function paced(rate: number, seconds: number, skip = 0): Promise<LoadResult> {
   const url = new URL(options.url);
   const agent = new http.Agent({ keepAlive: true, maxSockets: options.connections });
   const requests: NonNullable<LoadOptions['requests']> = options.requests ?? [
@@ -86,19 +137,28 @@ function paced(rate: number, seconds: number): Promise<LoadResult> {
   ];
   const total = Math.round(rate * seconds);
   const latencies: number[] = [];
+  const kindLatencies = new Map<string, number[]>();
+  const byStatus: Record<string, number> = {};
   let ok = 0;
   let non2xx = 0;
   let errors = 0;
   let sent = 0;
   let done = 0;
   const start = performance.now();
+  const startedAt = now();
   return new Promise((resolve) => {
-    const finish = () => {
+    const finish = (status: string) => {
+      byStatus[status] = (byStatus[status] ?? 0) + 1;
       if (++done < total) return;
       agent.destroy();
       latencies.sort((a, b) => a - b);
-      const at = (p: number) =>
-        Math.round(latencies[Math.min(latencies.length - 1, Math.floor(p * latencies.length))] ?? 0);
+      const at = (p: number) => percentile(latencies, p);
+      const byKind = Object.fromEntries(
+        [...kindLatencies].map(([kind, values]) => {
+          values.sort((a, b) => a - b);
+          return [kind, { count: values.length, p50: percentile(values, 0.5), p99: percentile(values, 0.99) }];
+        }),
+      );
       resolve({
         rps: ok / ((performance.now() - start) / 1000),
         total,
@@ -109,6 +169,10 @@ function paced(rate: number, seconds: number): Promise<LoadResult> {
         errors,
         non2xx,
         ok,
+        byStatus,
+        ...(kindLatencies.size > 0 ? { byKind } : {}),
+        startedAt,
+        endedAt: now(),
       });
     };
     const send = (scheduled: number, request: (typeof requests)[number]) => {
@@ -129,23 +193,29 @@ function paced(rate: number, seconds: number): Promise<LoadResult> {
         (response) => {
           response.resume();
           response.on('end', () => {
-            latencies.push(performance.now() - scheduled);
+            const latency = performance.now() - scheduled;
+            latencies.push(latency);
+            if (request.kind !== undefined) {
+              const list = kindLatencies.get(request.kind) ?? [];
+              list.push(latency);
+              kindLatencies.set(request.kind, list);
+            }
             if (response.statusCode! >= 200 && response.statusCode! < 300) ok++;
             else non2xx++;
-            finish();
+            finish(String(response.statusCode));
           });
         },
       );
       outgoing.on('error', () => {
         errors++;
-        finish();
+        finish('error');
       });
       outgoing.end(request.body);
     };
     const tick = () => {
       const now = performance.now();
       while (sent < total && start + (sent * 1000) / rate <= now) {
-        send(start + (sent * 1000) / rate, requests[sent % requests.length]!);
+        send(start + (sent * 1000) / rate, requests[(skip + sent) % requests.length]!);
         sent++;
       }
       if (sent < total) setTimeout(tick, 1);
@@ -154,10 +224,16 @@ function paced(rate: number, seconds: number): Promise<LoadResult> {
   });
 }
 
-const run = (seconds: number, skip = 0) =>
-  options.rate ? paced(options.rate, seconds) : asFastAsAnswered(seconds, skip);
-const warmup = options.warmupSeconds > 0 ? await run(options.warmupSeconds) : null;
-// Past what the warm-up sent on the busiest connection (a fifth more than the average).
-const result = await run(options.seconds, Math.ceil((1.2 * (warmup?.total ?? 0)) / options.connections));
+const warmup =
+  options.warmupSeconds === 0
+    ? null
+    : options.rate
+      ? await paced(options.rate, options.warmupSeconds)
+      : await asFastAsAnswered(options.warmupSeconds);
+// Past what the warm-up sent: paced, exactly; as fast as answered, past what it sent on the
+// busiest connection (a fifth more than the average).
+const result = options.rate
+  ? await paced(options.rate, options.seconds, warmup?.total ?? 0)
+  : await asFastAsAnswered(options.seconds, Math.ceil((1.2 * (warmup?.total ?? 0)) / options.connections));
 // `ok` counts every 2xx answer of the warm-up and the measured run (writes check their effect).
 process.stdout.write(JSON.stringify({ ...result, ok: result.ok + (warmup?.ok ?? 0) }));

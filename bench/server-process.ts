@@ -14,8 +14,9 @@ export interface BenchServer {
   stop(): Promise<void>;
 }
 
-export async function startServer(env: NodeJS.ProcessEnv, port: number): Promise<BenchServer> {
-  const child = fork(serverEntry, [], {
+/** `args`: the server's own (['--cluster'] starts its processes as npm run start:cluster does). */
+export async function startServer(env: NodeJS.ProcessEnv, port: number, args: string[] = []): Promise<BenchServer> {
+  const child = fork(serverEntry, args, {
     cwd: repoRoot,
     env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', LOG_LEVEL: 'warn', ...env },
     stdio: ['ignore', 'inherit', 'inherit', 'ipc'],

@@ -1,0 +1,78 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { seedCommunity, seedTagNames } from '../apps/server/src/seed/community.ts';
+import { DATABASE_KINDS } from '../apps/server/src/test/databases.ts';
+import { startTestApp, type TestApp } from '../apps/server/src/test/test-app.ts';
+import { memberSessions, MIX, MIX_MEMBERS, mixRequests, READS_ONLY, socketPages, type MixWorld } from './mix.ts';
+
+const world = (members: string[], maxId: number): MixWorld => ({
+  members,
+  maxId,
+  recentIds: Array.from({ length: Math.min(100, maxId) }, (_, i) => maxId - i),
+  tagNames: seedTagNames(30),
+  nextPages: ['/api/getQuestion?order=newest&limit=50&offset=50'],
+});
+
+describe('the community-day mix', () => {
+  it('sends each kind of request in its share, from 1,000 members, nearly all question views first views', () => {
+    const members = Array.from({ length: MIX_MEMBERS }, (_, i) => `porpoise_session=m${i}`);
+    const requests = mixRequests(world(members, 100_000), MIX, 20_000, 7);
+    for (const [kind, share] of Object.entries(MIX)) {
+      const seen = requests.filter((request) => request.kind === kind).length / requests.length;
+      expect(Math.abs(seen * 100 - share), kind).toBeLessThan(1);
+    }
+    expect(new Set(requests.map((request) => request.headers.cookie)).size).toBe(MIX_MEMBERS);
+    const views = requests
+      .filter((request) => request.kind === 'question')
+      .map((request) => `${request.headers.cookie} ${request.path}`);
+    expect(new Set(views).size / views.length).toBeGreaterThan(0.95);
+    expect(mixRequests(world(members, 100_000), READS_ONLY, 2_000, 7).every((r) => r.method === 'GET')).toBe(true);
+  });
+
+  describe.each(DATABASE_KINDS)('on %s', (kind) => {
+    let server: TestApp;
+    let members: string[];
+    beforeAll(async () => {
+      server = await startTestApp(kind);
+      await seedCommunity(
+        server.app.db,
+        {
+          users: MIX_MEMBERS,
+          questions: 60,
+          tags: 30,
+          answersPerQuestion: 1,
+          commentsPerQuestion: 1,
+          votesPerQuestion: 1,
+          viewsPerQuestion: 1,
+          days: 10,
+        },
+        { prefix: 'bench_user_', password: 'bench-password' },
+      );
+      members = await memberSessions(server.app.db, 'test');
+    });
+    afterAll(() => server.close());
+
+    it("signs the seed's members in once: the same sessions every time, each its own member", async () => {
+      expect(await memberSessions(server.app.db, 'test')).toEqual(members);
+      for (const index of [0, 999]) {
+        const me = await server.app.inject({ url: '/api/account/me', headers: { cookie: members[index]! } });
+        expect(me.json()).toMatchObject({ username: `bench_user_${index + 1}` });
+      }
+    });
+
+    it('sends only requests the server accepts, and sockets show ids of real questions', async () => {
+      const mixed = world(members, 60);
+      for (const request of mixRequests(mixed, MIX, 300, 11)) {
+        const response = await server.app.inject({
+          method: request.method,
+          url: request.path,
+          headers: { ...request.headers, ...(request.body ? { 'content-type': 'application/json' } : {}) },
+          ...(request.body ? { payload: request.body } : {}),
+        });
+        expect(response.statusCode, `${request.method} ${request.path} ${request.body ?? ''}`).toBe(200);
+      }
+      const pages = socketPages(mixed, [[60, 59, 58]], 3);
+      expect(pages).toHaveLength(MIX_MEMBERS);
+      expect(pages.flat().every((id) => id >= 1 && id <= 60)).toBe(true);
+    });
+  });
+});
