@@ -5,7 +5,8 @@ import type { Touched } from '../plugins/read-cache.ts';
  * The cached reads each event changes (style.md: a cache is invalidated by the events that
  * change what it holds, not cleared whole). A list page holds rows (counts shown on them)
  * in an order, under a total, for the whole list or one tag:
- * - a new question joins every order and total of the whole list and of its tags;
+ * - a new question joins every order and total of the whole list and of its tags, and
+ *   changes the tags page's counts (perhaps its tags);
  * - an answer changes its question's page and row, moves it to the top of `active` and,
  *   the first one, takes it out of `unanswered` (its pages and total);
  * - a comment changes its question's page only (lists show no comments);
@@ -15,13 +16,14 @@ import type { Touched } from '../plugins/read-cache.ts';
  * - messages, threads and forums are not cached.
  */
 export function touchedBy(events: readonly DomainEvent[]): Touched {
-  const touched: Touched = { questions: [], rows: [], orders: [] };
+  const touched: Touched = { questions: [], rows: [], orders: [], tags: false };
   for (const event of events) {
     switch (event.type) {
       case 'questionAsked':
         for (const order of ORDERS) {
           touched.orders.push({ order, tags: event.tags });
         }
+        touched.tags = true;
         break;
       case 'answerAdded':
         touched.questions.push(event.questionId);
@@ -47,4 +49,4 @@ export function touchedBy(events: readonly DomainEvent[]): Touched {
 }
 
 export const touchesNothing = (touched: Touched) =>
-  touched.questions.length === 0 && touched.rows.length === 0 && touched.orders.length === 0;
+  touched.questions.length === 0 && touched.rows.length === 0 && touched.orders.length === 0 && !touched.tags;

@@ -16,13 +16,19 @@ import { startTestApp, type TestApp } from '../test/test-app.ts';
 describe('what each event touches', () => {
   it('a comment only its question page; a vote its page and row; an answer also active (and unanswered, the first)', () => {
     expect(touchedBy([{ type: 'commentAdded', questionId: 1, commentId: 2, target: 'question', parentId: 1 }])).toEqual(
-      { questions: [1], rows: [], orders: [] },
+      { questions: [1], rows: [], orders: [], tags: false },
     );
-    expect(touchedBy([{ type: 'voteChanged', questionId: 1 }])).toEqual({ questions: [1], rows: [1], orders: [] });
+    expect(touchedBy([{ type: 'voteChanged', questionId: 1 }])).toEqual({
+      questions: [1],
+      rows: [1],
+      orders: [],
+      tags: false,
+    });
     expect(touchedBy([{ type: 'answerAdded', questionId: 1, answerId: 2, tags: ['x'], firstAnswer: false }])).toEqual({
       questions: [1],
       rows: [1],
       orders: [{ order: 'active', tags: ['x'] }],
+      tags: false,
     });
     expect(
       touchedBy([{ type: 'answerAdded', questionId: 1, answerId: 2, tags: ['x'], firstAnswer: true }]).orders,
@@ -36,7 +42,13 @@ describe('what each event touches', () => {
       'active',
       'mostViewed',
     ]);
-    expect(touchedBy([{ type: 'questionViewed', questionId: 1 }])).toEqual({ questions: [], rows: [], orders: [] });
+    expect(touchedBy([{ type: 'questionAsked', questionId: 3, tags: ['y'] }]).tags).toBe(true);
+    expect(touchedBy([{ type: 'questionViewed', questionId: 1 }])).toEqual({
+      questions: [],
+      rows: [],
+      orders: [],
+      tags: false,
+    });
   });
 });
 
@@ -115,6 +127,26 @@ describe.each(DATABASE_KINDS)('the write path on %s', (kind) => {
     expect((await list(`tag=${blue}`))[0]?._id).toBe(three);
     await warm();
     expect(loads()).toEqual({ lists: before.lists + 3, questions: before.questions });
+  });
+
+  it('keeps the tags page until a new question changes its counts', async () => {
+    const qid = await askQuestion(t.app, alice, { tags: [tag()] });
+    const tags = () => get<Array<{ name: string; qcnt: number }>>('/api/tag/getTagsWithQuestionNumber');
+    await tags();
+    const before = t.app.contentCache.tags.loads;
+    await answerQuestion(t.app, bob, qid);
+    await t.app.inject({
+      method: 'POST',
+      url: '/api/upvoteQuestion',
+      headers: { cookie: bob.cookie },
+      payload: { qid },
+    });
+    await tags();
+    expect(t.app.contentCache.tags.loads).toBe(before);
+    const fresh = tag();
+    await askQuestion(t.app, alice, { tags: [fresh] });
+    expect((await tags()).find((row) => row.name === fresh)?.qcnt).toBe(1);
+    expect(t.app.contentCache.tags.loads).toBe(before + 1);
   });
 
   it('sends one viewsUpdate for many first views, with the recent viewers and the exact count', async () => {

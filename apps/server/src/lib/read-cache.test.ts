@@ -63,6 +63,32 @@ describe('ReadCache', () => {
     expect(await cache.get('c', async () => 'c again')).toBe('c');
   });
 
+  it('drops the least recently read entry first: a hit keeps a popular page in', async () => {
+    const cache = new ReadCache<string>(2);
+    await cache.get('hot', async () => 'hot');
+    await cache.get('b', async () => 'b');
+    expect(await cache.get('hot', async () => 'hot again')).toBe('hot'); // read: now the newest
+    await cache.get('c', async () => 'c'); // b goes, not hot
+    expect(await cache.get('hot', async () => 'hot again')).toBe('hot');
+    expect(await cache.get('b', async () => 'b again')).toBe('b again');
+  });
+
+  it('drops what a write touched, by key or by what it holds, and never keeps a load that overlapped it', async () => {
+    const cache = new ReadCache<{ ids: number[] }>(10);
+    await cache.get('one', async () => ({ ids: [1] }));
+    await cache.get('two', async () => ({ ids: [2] }));
+    let finish: (value: { ids: number[] }) => void = () => {};
+    const pending = cache.get('three', () => new Promise((resolve) => (finish = resolve)));
+    const untouched = cache.get('four', async () => ({ ids: [4] }));
+    cache.invalidate((_key, value) => value.ids.includes(1) || value.ids.includes(3));
+    finish({ ids: [3] });
+    await Promise.all([pending, untouched]);
+    expect(cache.peek('one')).toBeUndefined();
+    expect(cache.peek('two')).toEqual({ ids: [2] });
+    expect(cache.peek('three')).toBeUndefined(); // it loaded during the write and holds 3
+    expect(cache.peek('four')).toEqual({ ids: [4] }); // it loaded during the write but holds nothing touched
+  });
+
   it('loads every time while it is not usable (a change could go unheard)', async () => {
     let usable = false;
     const cache = new ReadCache<number>(10, () => usable);

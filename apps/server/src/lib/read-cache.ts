@@ -11,7 +11,7 @@ export interface ByteBudget<V> {
  * the signal that carries writes from other processes drops everything (`clear`). A load
  * that was running when a write touched it is handed to the requests that were waiting
  * for it but never kept, and requests after any write never join a load begun before it.
- * With a byte budget it never holds more than its bytes: the oldest entries go first, and
+ * With a byte budget it never holds more than its bytes: the least recently read go first, and
  * an entry larger than the largest it keeps is answered but not kept.
  */
 /** A load under way: the writes it overlapped, to check what it brings back against. */
@@ -54,7 +54,12 @@ export class ReadCache<V> {
   async get(key: string, load: () => Promise<V>): Promise<V> {
     if (!this.usable()) return load();
     const hit = this.entries.get(key);
-    if (hit !== undefined) return hit.value;
+    if (hit !== undefined) {
+      // Least recently used goes first: a hit moves its entry to the newest end.
+      this.entries.delete(key);
+      this.entries.set(key, hit);
+      return hit.value;
+    }
     const pending = this.loading.get(key);
     if (pending) return pending.promise;
 

@@ -103,6 +103,8 @@ export interface Touched {
   rows: number[];
   /** Orders in which questions moved, joined or left: their pages go, for the whole list and these tags. */
   orders: Array<{ order: Order; tags: string[] }>;
+  /** The tags page's counts (or its tags) changed. */
+  tags: boolean;
 }
 
 /** What one process tells the others about the content (the signal's payload). */
@@ -118,6 +120,8 @@ type ContentSignal = { touched: Touched } | { viewed: number[] };
 export interface ContentCache {
   lists: ReadCache<ListPage>;
   questions: ReadCache<QuestionPage>;
+  /** The tags page (every tag with its question count: a grouping over every question's tags). */
+  tags: ReadCache<JsonBody>;
   /** Call after a write commits, before its event is emitted. */
   invalidate(touched: Touched): Promise<void>;
   /** Sets the view counts held here for these questions (mostViewed pages, whose order they make, go). */
@@ -148,6 +152,7 @@ function merge(all: Touched[]): Touched {
     questions: [...new Set(all.flatMap((touched) => touched.questions))],
     rows: [...new Set(all.flatMap((touched) => touched.rows))],
     orders: [...orders].map(([order, tags]) => ({ order, tags: [...tags] })),
+    tags: all.some((touched) => touched.tags),
   };
 }
 
@@ -175,7 +180,10 @@ export const readCachePlugin = fp(
       sizeOf: (page) => page.firstBody.bytes + page.firstBody.textBytes,
     });
 
+    const tags = new ReadCache<JsonBody>(1, usable);
+
     const dropLocally = (touched: Touched) => {
+      if (touched.tags) tags.invalidate(() => true);
       if (touched.questions.length > 0) {
         const keys = new Set(touched.questions.map(String));
         questions.invalidate((key) => keys.has(key));
@@ -217,6 +225,7 @@ export const readCachePlugin = fp(
       if (payload === null || payload === '') {
         lists.clear();
         questions.clear();
+        tags.clear();
         return;
       }
       const signal = JSON.parse(payload) as ContentSignal;
@@ -232,6 +241,7 @@ export const readCachePlugin = fp(
     const cache: ContentCache = {
       lists,
       questions,
+      tags,
       async invalidate(touched) {
         dropLocally(touched);
         await touchedBatches.add(touched);

@@ -1,5 +1,6 @@
 import { z } from '@porpoise/core/schemas';
 import type { FastifyInstance } from 'fastify';
+import { JsonBody } from '../../lib/json-body.ts';
 import { notFound } from '../../lib/http-error.ts';
 import { parse } from '../../lib/parse.ts';
 import { requireActor } from '../../policies/actor.ts';
@@ -17,8 +18,13 @@ export async function tagRoutes(app: FastifyInstance) {
     return presentTag(tag);
   });
 
-  app.get('/tag/getTagsWithQuestionNumber', async (request) => {
+  // Counting every tag's questions reads all of question_tags (119 ms at 100k questions):
+  // kept until a new question changes the counts.
+  app.get('/tag/getTagsWithQuestionNumber', async (request, reply) => {
     requireActor(request.actor);
-    return (await listTagsWithCounts(app.db)).map(presentTagWithCount);
+    const body = await app.contentCache.tags.get('all', async () =>
+      JsonBody.of((await listTagsWithCounts(app.db)).map(presentTagWithCount)),
+    );
+    return body.send(request, reply);
   });
 }
