@@ -74,7 +74,9 @@ export class QuestionPage {
 
   /** A first view made on this process: counted on this page at once (elsewhere within a second). */
   addViewer(username: string): void {
-    this.setViews({ viewCount: this.detail.question.viewCount + 1, recent: withViewer(this.detail.views, username) });
+    this.detail = withViewerDetail(this.detail, username);
+    this.viewers = new Set(this.detail.views);
+    this.rendered = null;
   }
 
   setViews({ viewCount, recent }: ViewCounts): void {
@@ -88,9 +90,17 @@ export class QuestionPage {
   }
 }
 
-/** Recent viewers with `username` as the newest, at most LIMITS.viewersShown. */
-export const withViewer = (views: readonly string[], username: string) =>
-  [...views.filter((name) => name !== username), username].slice(-LIMITS.viewersShown);
+/**
+ * A question's rows with `username` as its newest viewer (at most LIMITS.viewersShown
+ * named) and its count moved by `added`: 1 for a first view, 0 for an earlier viewer.
+ */
+export function withViewerDetail(detail: QuestionDetail, username: string, added = 1): QuestionDetail {
+  return {
+    ...detail,
+    question: { ...detail.question, viewCount: detail.question.viewCount + added },
+    views: [...detail.views.filter((name) => name !== username), username].slice(-LIMITS.viewersShown),
+  };
+}
 
 /**
  * What a write changed among the cached reads (events/invalidation.ts works it out from

@@ -16,7 +16,7 @@ import { notFound } from '../../lib/http-error.ts';
 import { decodeCursor } from '../../lib/list-cursor.ts';
 import { parse } from '../../lib/parse.ts';
 import { assertNamesSelf, refuseAnonymous, requireActor } from '../../policies/actor.ts';
-import { ListPage, QuestionPage, withViewer } from '../../plugins/read-cache.ts';
+import { ListPage, QuestionPage, withViewerDetail } from '../../plugins/read-cache.ts';
 import { presentQuestion } from '../../presenters/question.ts';
 import {
   getAnswerPage,
@@ -62,18 +62,28 @@ export async function questionRoutes(app: FastifyInstance) {
     const { id } = parse(byIdParams, request.params);
     assertNamesSelf(actor, parse(byIdQuery, request.query).username);
     const questionId = Number(id);
+    /** Records this reader's view; true when it was their first (an event for the processor). */
+    const view = async () => {
+      const { result: first, events } = await recordView(app.db, actor, questionId);
+      await app.events.apply(events);
+      return first;
+    };
+    // Null unless this request loaded the page: then its view is recorded before the page
+    // is made, so that a first view (most are, on a page nobody had open) makes it once.
+    let viewedInLoad: boolean | null = null;
     const page = await app.contentCache.questions.get(id, async () => {
       const loaded = await getQuestionDetail(app.db, questionId);
       if (!loaded) throw notFound('Question not found');
-      return QuestionPage.of(loaded);
+      if (loaded.views.includes(actor.username)) return QuestionPage.of(loaded);
+      viewedInLoad = await view();
+      return QuestionPage.of(viewedInLoad ? withViewerDetail(loaded, actor.username) : loaded);
     });
     // A page that already names this reader needs no trip to the database at all.
     if (page.viewers.has(actor.username)) return (await page.body()).send(request, reply);
-    const { result: first, events } = await recordView(app.db, actor, questionId);
-    await app.events.apply(events);
+    const first = viewedInLoad ?? (await view());
     if (!first) {
       // An earlier viewer, no longer among the recent ones the page names: named for them.
-      return presentQuestion({ ...page.detail, views: withViewer(page.detail.views, actor.username) });
+      return presentQuestion(withViewerDetail(page.detail, actor.username, 0));
     }
     // A first view counts on this process's page at once (on others, and in lists, within a second).
     page.addViewer(actor.username);
