@@ -334,9 +334,6 @@ export async function listQuestionsBy(db: Db, username: string): Promise<Questio
   return summaries(db, rows);
 }
 
-const usernames = async (db: Db, query: SQL) =>
-  (await queryRows<{ username: string }>(db, query)).map((row) => row.username);
-
 /** One answer's row (a new answer has no comments yet). */
 export async function getAnswerRow(db: Db, answerId: number): Promise<AnswerRow | null> {
   const [row] = await queryRows<AnswerRow>(
@@ -399,51 +396,6 @@ export async function getAnswerPage(db: Db, questionId: number, afterId: number 
 }
 
 /**
- * Everything the question page shows, with its first page of answers, in four round trips
- * (and one for the answers' comments) whatever the number of answers.
- */
-export async function getQuestionDetail(db: Db, questionId: number): Promise<QuestionDetail | null> {
-  const [question] = await queryRows<SummaryRow & { text: string }>(
-    db,
-    sql`select ${SUMMARY_COLUMNS}, q.text from questions q join accounts a on a.id = q.asked_by where q.id = ${questionId}`,
-  );
-  if (!question) return null;
-  const [tags, answers, comments, votes, views] = await Promise.all([
-    tagsOf(db, [questionId]),
-    getAnswerPage(db, questionId, null),
-    queryRows<CommentRow>(
-      db,
-      sql`select c.id, c.text, a.username as "commentBy", c.comment_date_time as "commentDateTime"
-        from comments c join accounts a on a.id = c.comment_by
-        where c.question_id = ${questionId}
-        order by c.comment_date_time, c.id`,
-    ),
-    queryRows<{ username: string; value: number }>(
-      db,
-      sql`select a.username, v.value from votes v join accounts a on a.id = v.account_id where v.question_id = ${questionId}`,
-    ),
-    usernames(db, recentViewers(sql`${questionId}::bigint`)),
-  ]);
-  const asDate = (value: Date | string) => new Date(value);
-  return {
-    question: {
-      ...question,
-      id: Number(question.id),
-      askDateTime: asDate(question.askDateTime),
-      lastActivityAt: asDate(question.lastActivityAt),
-    },
-    tags: tags.get(questionId) ?? [],
-    answers,
-    comments: comments.map((row) =>
-      presentComment({ ...row, id: Number(row.id), commentDateTime: asDate(row.commentDateTime) }),
-    ),
-    upVotes: votes.filter((vote) => Number(vote.value) > 0).map((vote) => vote.username),
-    downVotes: votes.filter((vote) => Number(vote.value) < 0).map((vote) => vote.username),
-    views,
-  };
-}
-
-/**
  * A question's most recent viewers (LIMITS.viewersShown), oldest of them first: a scan of
  * the (question, time) index from its newest end, however many have viewed it.
  */
@@ -479,6 +431,76 @@ export async function getViewCounts(
       { viewCount: Number(row.viewCount), ...(row.recent === null ? {} : { recent: row.recent }) },
     ]),
   );
+}
+
+/** A comment as the one-statement page read gives it (JSON: its time is text). */
+interface CommentJson {
+  id: number;
+  text: string;
+  commentBy: string;
+  commentDateTime: string;
+}
+
+const commentsJson = (where: SQL) => sql`coalesce((select json_agg(json_build_object(
+    'id', c.id, 'text', c.text, 'commentBy', ca.username, 'commentDateTime', c.comment_date_time)
+    order by c.comment_date_time, c.id)
+  from comments c join accounts ca on ca.id = c.comment_by where ${where}), '[]')`;
+
+const presentCommentJson = (row: CommentJson) =>
+  presentComment({ ...row, id: Number(row.id), commentDateTime: new Date(row.commentDateTime) });
+
+/**
+ * Everything the question page shows, with its first page of answers (each with its
+ * comments), in one statement: one round trip and one pool connection per page, which a
+ * community's first views (a third of its requests) made seven.
+ */
+export async function getQuestionDetail(db: Db, questionId: number): Promise<QuestionDetail | null> {
+  const [row] = await queryRows<
+    SummaryRow & {
+      text: string;
+      tags: Tag[];
+      comments: CommentJson[];
+      votes: Array<[string, number]>;
+      views: string[];
+      answers: Array<AnswerRow & { ansDateTime: string; comments: CommentJson[] }>;
+    }
+  >(
+    db,
+    sql`select ${SUMMARY_COLUMNS}, q.text,
+      coalesce((select json_agg(json_build_object('name', t.name, 'description', t.description) order by t.name)
+        from question_tags qt join tags t on t.id = qt.tag_id where qt.question_id = q.id), '[]') as tags,
+      ${commentsJson(sql`c.question_id = q.id`)} as comments,
+      coalesce((select json_agg(json_build_array(va.username, v.value))
+        from votes v join accounts va on va.id = v.account_id where v.question_id = q.id), '[]') as votes,
+      array(${recentViewers(sql`q.id`)}) as views,
+      coalesce((select json_agg(json_build_object('id', an.id, 'text', an.text, 'ansBy', an.ans_by_name,
+          'ansDateTime', an.ans_date_time, 'comments', ${commentsJson(sql`c.answer_id = an.id`)})
+          order by an.ans_date_time, an.id)
+        from (select an.*, aa.username as ans_by_name from answers an join accounts aa on aa.id = an.ans_by
+          where an.question_id = q.id order by an.ans_date_time, an.id limit ${LIMITS.answerPageSize}) an), '[]') as answers
+    from questions q join accounts a on a.id = q.asked_by where q.id = ${questionId}`,
+  );
+  if (!row) return null;
+  const { tags, comments, votes, views, answers, ...question } = row;
+  return {
+    question: {
+      ...question,
+      id: Number(question.id),
+      askDateTime: new Date(question.askDateTime),
+      lastActivityAt: new Date(question.lastActivityAt),
+    },
+    tags: tags.map(presentTag),
+    answers: answers.map((answer) =>
+      presentAnswer(
+        { id: Number(answer.id), text: answer.text, ansBy: answer.ansBy, ansDateTime: new Date(answer.ansDateTime) },
+        answer.comments.map(presentCommentJson),
+      ),
+    ),
+    comments: comments.map(presentCommentJson),
+    upVotes: votes.filter(([, value]) => Number(value) > 0).map(([username]) => username),
+    downVotes: votes.filter(([, value]) => Number(value) < 0).map(([username]) => username),
+    views,
+  };
 }
 
 /** A user's answers, newest first, each with its question's id and title; null when the user does not exist. */
