@@ -1,5 +1,6 @@
 import { CLIENT_SOCKET_EVENTS } from '@porpoise/core';
 import { io as connect, type Socket } from 'socket.io-client';
+import WebSocket from 'ws';
 
 /** Opens a real socket.io client to a test server, optionally with a session cookie or an Origin. */
 export function openSocket(url: string, headers: Record<string, string> = {}): Socket {
@@ -42,4 +43,23 @@ export async function until(condition: () => boolean | Promise<boolean>, ms: num
 /** Tells the server which questions `socket` shows, as the web app does; resolves once it has joined their rooms. */
 export async function showQuestions(socket: Socket, ids: Array<number | string>): Promise<void> {
   await socket.timeout(5_000).emitWithAck(CLIENT_SOCKET_EVENTS.showQuestions, ids.map(Number));
+}
+
+/**
+ * The status a bare socket.io WebSocket handshake with these headers gets: 101 once open
+ * (closed again at once), else the refusal's (engine.io refuses an upgrade with 400).
+ */
+export function websocketStatus(url: string, headers: Record<string, string>): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const ws = new WebSocket(`${url.replace('http', 'ws')}/socket.io/?EIO=4&transport=websocket`, { headers });
+    ws.once('open', () => {
+      ws.close();
+      resolve(101);
+    });
+    ws.once('unexpected-response', (_request, response) => {
+      resolve(response.statusCode ?? 0);
+      ws.terminate();
+    });
+    ws.once('error', reject);
+  });
 }

@@ -4,10 +4,10 @@
 import http from 'node:http';
 import { MESSAGES } from '@porpoise/core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import WebSocket from 'ws';
 import { allowedHostnames, hostnameOf } from '../lib/allowed-hosts.ts';
 import { parsePublicUrl } from '../config.ts';
 import { DATABASE_KINDS } from '../test/databases.ts';
+import { websocketStatus } from '../test/sockets.ts';
 import { startTestApp, type TestApp } from '../test/test-app.ts';
 
 /** A GET naming `host` (fetch cannot set Host), answered with its status and body. */
@@ -20,22 +20,6 @@ function get(url: string, path: string, headers: Record<string, string>): Promis
       response.on('end', () => resolve({ status: response.statusCode ?? 0, body }));
     });
     request.once('error', reject);
-  });
-}
-
-/** The status a socket.io WebSocket handshake naming `host` gets: 101 once open (closed again at once), 400 refused. */
-function websocketStatus(url: string, headers: Record<string, string>): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const ws = new WebSocket(`${url.replace('http', 'ws')}/socket.io/?EIO=4&transport=websocket`, { headers });
-    ws.once('open', () => {
-      ws.close();
-      resolve(101);
-    });
-    ws.once('unexpected-response', (_request, response) => {
-      resolve(response.statusCode ?? 0);
-      ws.terminate();
-    });
-    ws.once('error', reject);
   });
 }
 

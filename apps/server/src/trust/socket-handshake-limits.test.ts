@@ -2,8 +2,8 @@
 // in total, refused before engine.io keeps anything, counted until they close, and one left
 // unused is dropped after 5 s (it lived ~45 s, and a flood of them filled the heap).
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import WebSocket from 'ws';
 import { DATABASE_KINDS } from '../test/databases.ts';
+import { websocketStatus } from '../test/sockets.ts';
 import { startTestApp, type TestApp } from '../test/test-app.ts';
 
 const PER_ADDRESS = 50;
@@ -28,24 +28,6 @@ async function closeSession(url: string, sid: string, address: string): Promise<
   expect(response.status).toBe(200);
 }
 
-/** The status a websocket handshake gets (101 once open, and it is closed again at once). */
-function websocketStatus(url: string, address: string): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const ws = new WebSocket(`${url.replace('http', 'ws')}/socket.io/?EIO=4&transport=websocket`, {
-      headers: { 'x-forwarded-for': address },
-    });
-    ws.once('open', () => {
-      ws.close();
-      resolve(101);
-    });
-    ws.once('unexpected-response', (_request, response) => {
-      resolve(response.statusCode ?? 0);
-      ws.terminate();
-    });
-    ws.once('error', reject);
-  });
-}
-
 describe.each(DATABASE_KINDS)('socket handshake limits on %s', (kind) => {
   let t: TestApp;
 
@@ -64,7 +46,7 @@ describe.each(DATABASE_KINDS)('socket handshake limits on %s', (kind) => {
     }
     expect(await handshake(t.url, attacker)).toEqual({ status: 403 });
     // engine.io refuses any upgrade with 400.
-    expect(await websocketStatus(t.url, attacker)).toBe(400);
+    expect(await websocketStatus(t.url, { 'x-forwarded-for': attacker })).toBe(400);
     expect(t.app.realtime.clientCounts()).toEqual({ total: PER_ADDRESS, addresses: 1 });
 
     // Another address is not held up by the first one's handshakes.
