@@ -138,8 +138,6 @@ export interface ContentCache {
   setViewCounts(counts: ReadonlyMap<number, ViewCounts>): void;
   /** Tells the other processes that these questions have new views. */
   viewedElsewhere(questionIds: number[]): Promise<void>;
-  /** The questions whose view counts this process holds: a cached page, or a list row. */
-  holdsViewsOf(questionIds: number[]): { held: number[]; pages: Set<number> };
 }
 
 const CHANNEL = 'porpoise_content';
@@ -191,6 +189,10 @@ export const readCachePlugin = fp(
     });
 
     const tags = new ReadCache<JsonBody>(1, usable);
+    let closing = false;
+    app.addHook('preClose', async () => {
+      closing = true;
+    });
 
     const dropLocally = (touched: Touched) => {
       if (touched.tags) tags.invalidate(() => true);
@@ -202,30 +204,24 @@ export const readCachePlugin = fp(
         lists.invalidate((_key, page) => listTouched(touched, page));
     };
 
-    const holdsViewsOf: ContentCache['holdsViewsOf'] = (questionIds) => {
+    /** Of these questions, those whose counts this process holds (a cached page or a list row), and those with a page. */
+    const heldHere = (questionIds: number[]) => {
       const pages = new Set(questionIds.filter((id) => questions.peek(String(id)) !== undefined));
-      const inLists = new Set<number>();
-      let mostViewed = false;
-      for (const [, page] of lists.values()) {
-        mostViewed ||= page.order === 'mostViewed';
-        for (const id of questionIds) if (page.ids.has(String(id))) inLists.add(id);
-      }
-      // Any new view may move a question into a cached mostViewed page: one id says so.
-      const held = [...new Set([...pages, ...inLists])];
-      if (held.length === 0 && mostViewed && questionIds[0] !== undefined) held.push(questionIds[0]);
-      return { held, pages };
+      const held = new Set(pages);
+      for (const [, page] of lists.values()) for (const id of questionIds) if (page.ids.has(String(id))) held.add(id);
+      return { held: [...held], pages };
     };
+    const dropMostViewed = () => lists.invalidate((_key, page) => page.order === 'mostViewed');
 
     const setViewCounts: ContentCache['setViewCounts'] = (counts) => {
       if (counts.size === 0) return;
       for (const [id, count] of counts) questions.peek(String(id))?.setViews(count);
       for (const [, page] of lists.values()) page.setViewCounts(counts);
-      lists.invalidate((_key, page) => page.order === 'mostViewed');
+      dropMostViewed();
     };
 
     // Writes made while a NOTIFY is on its way share the next one.
-    const tellOthers = (signal: ContentSignal | null) =>
-      app.signals.tellOthers(CHANNEL, signal === null ? '' : JSON.stringify(signal));
+    const tellOthers = (signal: ContentSignal) => app.signals.tellOthers(CHANNEL, JSON.stringify(signal));
     const touchedBatches = new Batches<Touched>(async (all) => {
       const payload = JSON.stringify({ touched: merge(all) });
       await app.signals.tellOthers(CHANNEL, payload.length > SIGNAL_BYTES_MAX ? '' : payload);
@@ -240,9 +236,11 @@ export const readCachePlugin = fp(
       }
       const signal = JSON.parse(payload) as ContentSignal;
       if ('touched' in signal) return dropLocally(signal.touched);
-      // Another process recorded views: bring the counts this one holds up to date.
-      const { held, pages } = holdsViewsOf(signal.viewed);
-      if (held.length === 0) return;
+      // Another process recorded views: any may move a question into a mostViewed page, and
+      // the counts this process holds are read again (not once it is closing: the pool is going).
+      dropMostViewed();
+      const { held, pages } = heldHere(signal.viewed);
+      if (held.length === 0 || closing) return;
       getViewCounts(app.db, held, pages)
         .then(setViewCounts)
         .catch((error: unknown) => app.log.warn({ err: error }, 'could not read view counts'));
@@ -262,7 +260,6 @@ export const readCachePlugin = fp(
           await tellOthers({ viewed: questionIds.slice(start, start + IDS_PER_SIGNAL) });
         }
       },
-      holdsViewsOf,
     };
     app.decorate('contentCache', cache);
   },
