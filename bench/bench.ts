@@ -16,6 +16,7 @@ import { loadConfig } from '../apps/server/src/config.ts';
 import { sql } from 'drizzle-orm';
 import { openDatabase, queryRows, type Db } from '../apps/server/src/db/client.ts';
 import { benchSize, seedCommunity, seedTagNames, WORDS } from '../apps/server/src/seed/community.ts';
+import { progressPrinter } from '../apps/server/src/seed/progress.ts';
 import { describeInitialPage, measureInitialPage, type InitialPage } from './initial-page.ts';
 import { LIMITS, ORDERS } from '@porpoise/core';
 import type { LoadResult } from './load.ts';
@@ -128,6 +129,7 @@ async function ensureDatabase(name: string, questions: number): Promise<string> 
     await seedCommunity(database.db, benchSize(questions - (row?.n ?? 0)), {
       prefix: 'bench_user_',
       password: 'bench-password',
+      onProgress: progressPrinter(process.stderr),
     });
     log(`  seeded in ${((performance.now() - started) / 1000).toFixed(0)} s`);
   }
@@ -137,13 +139,17 @@ async function ensureDatabase(name: string, questions: number): Promise<string> 
 
 /** The embedded database's directory with 100k questions (seeded once, kept in the temp dir). */
 async function ensureEmbeddedData(): Promise<string> {
-  const dataDir = path.join(os.tmpdir(), 'porpoise-bench-pglite-100000');
+  const dataDir = path.join(os.tmpdir(), 'porpoise-bench-v3-pglite-100000');
   if (!fs.existsSync(path.join(dataDir, 'seeded'))) {
     log('\nseeding the embedded database with 100000 questions (once)...');
     fs.rmSync(dataDir, { recursive: true, force: true });
     const config = loadConfig({});
     const database = await openDatabase({ kind: 'pglite', dataDir, migrationsDir: config.migrationsDir });
-    await seedCommunity(database.db, benchSize(100_000), { prefix: 'bench_user_', password: 'bench-password' });
+    await seedCommunity(database.db, benchSize(100_000), {
+      prefix: 'bench_user_',
+      password: 'bench-password',
+      onProgress: progressPrinter(process.stderr),
+    });
     await database.close();
     fs.writeFileSync(path.join(dataDir, 'seeded'), 'yes');
   }
@@ -367,8 +373,8 @@ async function timeToList(server: BenchServer, cookie: string): Promise<{ first:
 // ---------------------------------------------------------------------------------------
 const started = new Date();
 const usesPostgres = groups.has('pg') || groups.has('mix') || groups.has('mix-cluster');
-// v2: the seed gives every text a rare error code; a new seed makes a new database.
-const databaseName = `porpoise_bench_v2_${QUESTIONS}`;
+// v3: the seed draws each question's tags and views per question; a new seed makes a new database.
+const databaseName = `porpoise_bench_v3_${QUESTIONS}`;
 let databaseUrl = '';
 if (usesPostgres) {
   databaseUrl = await ensureDatabase(databaseName, QUESTIONS);

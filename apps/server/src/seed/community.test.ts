@@ -2,7 +2,8 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { queryRows, type Database } from '../db/client.ts';
 import { createTestDatabase, DATABASE_KINDS } from '../test/databases.ts';
-import { DEMO_SIZE, seedCommunity } from './community.ts';
+import { DEMO_SIZE, seedCommunity, type SeedProgress } from './community.ts';
+import { describeProgress } from './progress.ts';
 
 // The seed writes questions in bulk, beside addQuestion: its search vectors must be the same.
 describe.each(DATABASE_KINDS)('the seeded community on %s', (kind) => {
@@ -31,5 +32,45 @@ describe.each(DATABASE_KINDS)('the seeded community on %s', (kind) => {
           and tsvector_to_array(q.search) @> array['[t' || qt.tag_id || ']'])`,
     );
     expect(tagged?.n).toBe(60);
+  });
+
+  // Each count is drawn per question: a bound drawn once per statement gave every question
+  // one tag and the same number of views.
+  it('gives questions 1 to 3 tags and view counts that differ', async () => {
+    const [tags] = await queryRows<{ least: number; most: number; kinds: number }>(
+      database.db,
+      sql`select min(n)::int as least, max(n)::int as most, count(distinct n)::int as kinds
+        from (select count(*) as n from question_tags group by question_id) per_question`,
+    );
+    expect(tags?.least).toBeGreaterThanOrEqual(1);
+    expect(tags?.most).toBeLessThanOrEqual(3);
+    expect(tags?.kinds).toBeGreaterThanOrEqual(2);
+    const [views] = await queryRows<{ kinds: number; counted: number }>(
+      database.db,
+      sql`select count(distinct view_count)::int as kinds,
+        count(*) filter (where view_count = (select count(*) from views v where v.question_id = q.id))::int as counted
+        from questions q`,
+    );
+    expect(views?.kinds).toBeGreaterThanOrEqual(4);
+    expect(views?.counted).toBe(60);
+  });
+
+  it('tells its progress, step by step, up to every question', async () => {
+    const steps: SeedProgress[] = [];
+    const other = await createTestDatabase(kind);
+    try {
+      await seedCommunity(
+        other.db,
+        { ...DEMO_SIZE, questions: 25 },
+        { prefix: 'progress', password: 'seed-password', batch: 10, onProgress: (step) => steps.push(step) },
+      );
+    } finally {
+      await other.close();
+    }
+    expect(steps.filter((step) => step.step === 'questions').map((step) => step.done)).toEqual([0, 10, 20, 25]);
+    expect(steps.at(-1)).toMatchObject({ step: 'vacuum', done: 1, total: 1 });
+    expect(describeProgress({ step: 'questions', done: 20_000, total: 1_000_000, seconds: 4 })).toBe(
+      'questions 20,000 / 1,000,000 in 4 s (5,000 per second)',
+    );
   });
 });

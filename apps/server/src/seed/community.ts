@@ -1,4 +1,4 @@
-import { sql } from 'drizzle-orm';
+import { sql, type SQL } from 'drizzle-orm';
 import { queryRows, type Db } from '../db/client.ts';
 import { questionSearchVector, tagLexemeSql } from '../db/search-vector.ts';
 import { hashPassword } from '../lib/password.ts';
@@ -217,6 +217,16 @@ const textArray = (values: string[]) =>
 /** The names of the seeded tags. */
 export const seedTagNames = (count: number) => Array.from({ length: count }, (_, i) => TAGS[i] ?? `topic-${i + 1}`);
 
+export type SeedStep = 'questions' | 'vacuum';
+
+/** How far a seed has come: `done` of `total` for the step, `seconds` since the seed began. */
+export interface SeedProgress {
+  step: SeedStep;
+  done: number;
+  total: number;
+  seconds: number;
+}
+
 /**
  * Generates a community inside the database with set-based inserts (generate_series), so
  * that a million questions take minutes, not hours. Users are `${prefix}1..N` with one
@@ -225,7 +235,7 @@ export const seedTagNames = (count: number) => Array.from({ length: count }, (_,
 export async function seedCommunity(
   db: Db,
   size: CommunitySize,
-  options: { prefix: string; password: string; batch?: number },
+  options: { prefix: string; password: string; batch?: number; onProgress?: (progress: SeedProgress) => void },
 ): Promise<void> {
   const words = textArray(WORDS);
   const nWords = WORDS.length;
@@ -257,7 +267,16 @@ export async function seedCommunity(
   const randomWord = sql`(${words})[1 + floor(random() * ${nWords})::int]`;
   const randomTitle = sql`replace((${textArray(TITLES)})[1 + floor(random() * ${TITLES.length})::int], '{x}', (${textArray(TECH)})[1 + floor(random() * ${TECH.length})::int])`;
   const randomUser = sql`${bounds.min} + floor(random() * ${userSpan})::int`;
-  const batch = options.batch ?? 50_000;
+  const batch = options.batch ?? 20_000;
+  // Each question's own count of rows: the count is drawn in a subquery, once per question
+  // (a random bound written straight into generate_series's arguments is evaluated once for
+  // the whole statement, and every question would get the same number).
+  const perQuestion = (count: SQL) =>
+    sql`(select id, ask_date_time, ${count} as n from new_questions) q cross join lateral generate_series(1, q.n)`;
+  const started = performance.now();
+  const report = (step: SeedStep, done: number, total: number) =>
+    options.onProgress?.({ step, done, total, seconds: (performance.now() - started) / 1000 });
+  report('questions', 0, size.questions);
 
   for (let done = 0; done < size.questions; done += batch) {
     const count = Math.min(batch, size.questions - done);
@@ -279,7 +298,7 @@ export async function seedCommunity(
       await tx.execute(sql`
         insert into question_tags (question_id, tag_id)
         select distinct q.id, ${tagBounds.min} + floor(random() * ${tagSpan})::int
-        from new_questions q cross join generate_series(1, 1 + floor(random() * 3)::int)
+        from ${perQuestion(sql`1 + floor(random() * 3)::int`)}
         on conflict do nothing`);
       await tx.execute(sql`
         insert into answers (question_id, text, ans_by, ans_date_time)
@@ -305,7 +324,7 @@ export async function seedCommunity(
       await tx.execute(sql`
         insert into views (question_id, account_id, viewed_at)
         select q.id, ${randomUser}, q.ask_date_time + random() * (now() - q.ask_date_time)
-        from new_questions q cross join generate_series(1, 1 + floor(random() * ${size.viewsPerQuestion * 2})::int)
+        from ${perQuestion(sql`1 + floor(random() * ${size.viewsPerQuestion * 2})::int`)}
         on conflict do nothing`);
       await tx.execute(sql`
         update questions q set
@@ -324,11 +343,14 @@ export async function seedCommunity(
                    where question_id in (select id from new_questions) group by question_id) a on a.question_id = nq.id
         where q.id = nq.id`);
     });
+    report('questions', done + count, size.questions);
   }
   await db.execute(sql`
     update question_counters set total = (select count(*) from questions),
       unanswered = (select count(*) from questions where answer_count = 0)`);
   // What autovacuum would get to soon after such a load: statistics for the planner and a
   // visibility map, which lets counts skip reading rows they only need to count.
+  report('vacuum', 0, 1);
   await db.execute(sql`vacuum analyze`);
+  report('vacuum', 1, 1);
 }

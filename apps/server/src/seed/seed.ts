@@ -5,6 +5,7 @@ import { loadConfig } from '../config.ts';
 import { openConfiguredDatabase } from '../db/client.ts';
 import { benchSize, DEMO_SIZE, seedCommunity } from './community.ts';
 import { DEMO_PASSWORD, seedDemoAccounts } from './demo-accounts.ts';
+import { progressPrinter } from './progress.ts';
 
 const { values } = parseArgs({ options: { questions: { type: 'string' } } });
 const config = loadConfig();
@@ -17,6 +18,7 @@ try {
   await seedCommunity(database.db, size, {
     prefix: values.questions ? 'bench_user_' : 'member',
     password: DEMO_PASSWORD,
+    onProgress: progressPrinter(),
   });
   const seconds = (performance.now() - started) / 1000;
   console.log(
