@@ -16,8 +16,11 @@ export interface BenchServer {
 
 /** `args`: the server's own (['--cluster'] starts its processes as npm run start:cluster does). */
 export async function startServer(env: NodeJS.ProcessEnv, port: number, args: string[] = []): Promise<BenchServer> {
+  // BENCH_CPU_PROF=DIR: each server process writes a V8 CPU profile there when it exits.
+  const profileDir = process.env.BENCH_CPU_PROF;
   const child = fork(serverEntry, args, {
     cwd: repoRoot,
+    execArgv: profileDir ? ['--cpu-prof', `--cpu-prof-dir=${profileDir}`] : [],
     env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', LOG_LEVEL: 'warn', ...env },
     stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
   });

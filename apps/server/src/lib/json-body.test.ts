@@ -33,6 +33,19 @@ describe('JsonBody', () => {
     await app.close();
   });
 
+  it('gzips a page of a few KB in place, at once', async () => {
+    const value = Array.from({ length: 50 }, (_, i) => ({ _id: String(i), title: `Question ${i} about caching` }));
+    const body = await JsonBody.of(value);
+    expect(body.textBytes).toBeGreaterThan(1_024);
+    expect(body.bytes).toBeLessThan(2 * body.textBytes);
+    const app = Fastify();
+    app.get('/', (request, reply) => body.send(request, reply));
+    const zipped = await app.inject({ url: '/', headers: { 'accept-encoding': 'gzip' } });
+    expect(zipped.headers['content-encoding']).toBe('gzip');
+    expect(JSON.parse(gunzipSync(zipped.rawPayload).toString())).toEqual(value);
+    await app.close();
+  });
+
   it('leaves a small answer uncompressed', async () => {
     const body = await JsonBody.of({ ok: true });
     expect(body.bytes).toBe(body.textBytes);

@@ -1,5 +1,5 @@
 import { promisify } from 'node:util';
-import { gzip } from 'node:zlib';
+import { gzip, gzipSync } from 'node:zlib';
 import { negotiate } from '@fastify/accept-negotiator';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 
@@ -8,12 +8,18 @@ const JSON_TYPE = 'application/json; charset=utf-8';
 const GZIP_FROM_BYTES = 1_024;
 // zlib's callback form runs in libuv's threadpool: the event loop keeps serving meanwhile.
 const gzipOffThread = promisify(gzip);
+/**
+ * Up to this size a body is gzipped on the event loop, at once: about 0.1-0.3 ms here, less
+ * than the threadpool's own cost on the main thread (a zlib stream per body: about 100 us
+ * of the event loop's time for a 11 KB list page, against 60 us to gzip it in place).
+ */
+const GZIP_IN_PLACE_MAX_BYTES = 64 * 1024;
 
 /**
  * A JSON answer serialised once and kept (by the read caches): sent as is, or gzipped
- * for clients that accept it (every browser does). It is compressed once, when made, off
- * the main thread (never with zlib's *Sync calls, which held the event loop for hundreds
- * of milliseconds on a large page), so its size is known before a cache keeps it.
+ * for clients that accept it (every browser does). It is compressed once, when made, so
+ * its size is known before a cache keeps it; a large page off the main thread (gzipSync
+ * held the event loop for hundreds of milliseconds on one), a small one in place.
  */
 export class JsonBody {
   private constructor(
@@ -23,11 +29,16 @@ export class JsonBody {
     readonly textBytes: number,
   ) {}
 
-  /** Serialises `value` and gzips it in the threadpool when it is large enough to gain. */
+  /**
+   * Serialises `value` and gzips it when it is large enough to gain: in place when small,
+   * in the threadpool when large (a page of long answers).
+   */
   static async of(value: unknown): Promise<JsonBody> {
     const text = JSON.stringify(value);
     const textBytes = Buffer.byteLength(text);
-    return new JsonBody(text, textBytes >= GZIP_FROM_BYTES ? await gzipOffThread(text) : null, textBytes);
+    if (textBytes < GZIP_FROM_BYTES) return new JsonBody(text, null, textBytes);
+    const gzipped = textBytes <= GZIP_IN_PLACE_MAX_BYTES ? gzipSync(text) : await gzipOffThread(text);
+    return new JsonBody(text, gzipped, textBytes);
   }
 
   /** Memory it holds: the JSON and its gzip. */

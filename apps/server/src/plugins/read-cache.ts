@@ -13,7 +13,8 @@ import { getViewCounts, type ViewCounts } from '../queries/questions.ts';
  */
 export class ListPage {
   readonly ids: Set<string>;
-  private rendered: Promise<JsonBody>;
+  /** The JSON of `rows`, made when next read after a change. */
+  private rendered: Promise<JsonBody> | null;
 
   constructor(
     readonly order: Order,
@@ -33,10 +34,11 @@ export class ListPage {
   }
 
   body(): Promise<JsonBody> {
+    this.rendered ??= JsonBody.of(this.rows);
     return this.rendered;
   }
 
-  /** New view counts for some of its rows: the JSON is made again (off the request that reads it next). */
+  /** New view counts for some of its rows: the JSON is made again when the page is next read. */
   setViewCounts(counts: ReadonlyMap<number, ViewCounts>): void {
     let changed = false;
     this.rows = this.rows.map((row) => {
@@ -45,7 +47,7 @@ export class ListPage {
       changed = true;
       return { ...row, viewCount: count };
     });
-    if (changed) this.rendered = JsonBody.of(this.rows);
+    if (changed) this.rendered = null;
   }
 }
 
