@@ -60,7 +60,7 @@ export default tseslint.config(
       'no-restricted-syntax': [
         'error',
         {
-          selector: "MemberExpression[object.property.name='realtime'][property.name='emit']",
+          selector: "MemberExpression[object.property.name='realtime'][property.name=/^emit/]",
           message: 'only the event processor (src/events/processor.ts) emits: return events from the command',
         },
         {

@@ -100,12 +100,14 @@ export const eventsPlugin = fp(
       {
         read: (questionIds, withViewers) => getViewCounts(app.db, questionIds, withViewers),
         cache: app.contentCache,
-        announce: (questionId, counts) =>
-          emit({
-            audience: showingQuestion(questionId),
-            event: SOCKET_EVENTS.viewsUpdate,
-            payload: { qid: String(questionId), views: counts.recent ?? [], viewCount: counts.viewCount },
-          }),
+        announce: (counts) =>
+          app.realtime.emitEach(
+            SOCKET_EVENTS.viewsUpdate,
+            [...counts].map(([questionId, { recent, viewCount }]) => ({
+              audience: showingQuestion(questionId),
+              payload: { qid: String(questionId), views: recent ?? [], viewCount },
+            })),
+          ),
         onError: (error) => app.log.warn({ err: error }, 'could not bring view counts up to date'),
       },
       app.config.viewCountMs,

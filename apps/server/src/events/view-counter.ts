@@ -8,8 +8,8 @@ export interface ViewCounterDeps {
   /** The exact counts of these questions, with the recent viewers of those in `withViewers`. */
   read(questionIds: number[], withViewers: ReadonlySet<number>): Promise<Map<number, ViewCounts>>;
   cache: Pick<ContentCache, 'setViewCounts' | 'viewedElsewhere'>;
-  /** Sends one question's viewsUpdate. */
-  announce(questionId: number, counts: ViewCounts): void;
+  /** Sends these questions' viewsUpdate (a socket showing several hears them in one frame). */
+  announce(counts: ReadonlyMap<number, ViewCounts>): void;
   onError(error: unknown): void;
 }
 
@@ -18,8 +18,9 @@ export interface ViewCounterDeps {
  * cached page. The questions viewed here are gathered, and once every `intervalMs` their
  * counts are read in one query, set in this process's cached pages and list rows, told to
  * the other processes (which set theirs), and announced: one viewsUpdate per question,
- * naming its recent viewers and its exact count. So counts lag by at most that interval,
- * and a question viewed a thousand times in a second sends one update, not a thousand.
+ * naming its recent viewers and its exact count, and a socket showing several of them
+ * (a list) gets theirs in one frame. So counts lag by at most that interval, and a
+ * question viewed a thousand times in a second sends one update, not a thousand.
  */
 export class ViewCounter {
   private pending = new Set<number>();
@@ -57,7 +58,7 @@ export class ViewCounter {
         const counts = await this.deps.read(chunk, new Set(chunk));
         this.deps.cache.setViewCounts(counts);
         await this.deps.cache.viewedElsewhere(chunk);
-        for (const [questionId, viewCounts] of counts) this.deps.announce(questionId, viewCounts);
+        this.deps.announce(counts);
       } catch (error) {
         this.deps.onError(error);
       }

@@ -167,6 +167,25 @@ describe.each(DATABASE_KINDS)('the write path on %s', (kind) => {
     expect(heard.filter((event) => event.event === SOCKET_EVENTS.viewsUpdate)).toHaveLength(1);
   });
 
+  it("sends a list's view counts in one frame: one viewsUpdate payload per question it shows", async () => {
+    const shown = [await askQuestion(t.app, alice), await askQuestion(t.app, alice), await askQuestion(t.app, alice)];
+    const other = await askQuestion(t.app, alice);
+    const viewer = await registerUser(t.app);
+    const watcher = openSocket(t.url, { cookie: alice.cookie });
+    sockets.push(watcher);
+    await connected(watcher);
+    await showQuestions(watcher, shown);
+    const frames: unknown[][] = [];
+    watcher.on(SOCKET_EVENTS.viewsUpdate, (...payloads: unknown[]) => frames.push(payloads));
+    for (const qid of [...shown, other]) await page(qid, viewer);
+    await t.app.events.flushViews();
+    await showQuestions(watcher, shown); // a round trip after the flush
+    expect(frames).toHaveLength(1);
+    const payloads = frames[0] as Array<{ qid: string; views: string[]; viewCount: number }>;
+    expect(payloads.map((payload) => payload.qid).sort()).toEqual([...shown].sort());
+    for (const payload of payloads) expect(payload).toEqual({ qid: payload.qid, views: [viewer.username], viewCount: 1 });
+  });
+
   it('names at most the 100 most recent viewers, the reader among them, and counts them all', async () => {
     const qid = await askQuestion(t.app, alice);
     const prefix = uniqueName('v').slice(0, 12);

@@ -22,11 +22,29 @@ export interface SocketData {
   expiresAt: number | null;
 }
 
+/** One payload of an event sent to many audiences at once, and who hears it. */
+export interface Addressed {
+  audience: Audience;
+  payload: unknown;
+}
+
+/**
+ * Payloads per frame, at most, when one socket hears several of an `emitEach` (a list
+ * showing 50 questions whose view counts changed in the same second gets one frame).
+ */
+export const PAYLOADS_PER_FRAME = 25;
+
 /** The only code that emits. Routes call these after a command commits and a policy allowed it. */
 export interface Realtime {
   io: Server<DefaultEventsMap, DefaultEventsMap, DefaultEventsMap, SocketData>;
   /** Sends an event to its audience, on every process (only the event processor calls this). */
   emit(audience: Audience, event: SocketEventName, payload: unknown): void;
+  /**
+   * Sends one event with many payloads, each to its own audience, on every process: a
+   * socket in several of the audiences gets its payloads together, as the arguments of one
+   * frame (at most PAYLOADS_PER_FRAME each), not one frame per payload.
+   */
+  emitEach(event: SocketEventName, items: Addressed[]): void;
   /** Disconnects the sockets of a session that has just ended (sign-out), on every process. */
   endSession(tokenHash: string): void;
   /** Live engine.io clients of this process, and how many addresses they come from. */
@@ -75,14 +93,21 @@ function localWhileAlone(make: AdapterFactory, listening: Listening, heartbeatTi
   // A function, not an arrow: socket.io calls it with `new` (it returns the adapter).
   return function (nsp) {
     const adapter = make(nsp);
+    const alone = async () => listening.check(adapter) > heartbeatTimeoutMs && (await adapter.serverCount()) === 1;
     const broadcast = adapter.broadcast.bind(adapter);
-    adapter.broadcast = async (packet, options) => {
-      const alone = listening.check(adapter) > heartbeatTimeoutMs && (await adapter.serverCount()) === 1;
-      return broadcast(packet, alone ? { ...options, flags: { ...options.flags, local: true } } : options);
+    adapter.broadcast = async (packet, options) =>
+      broadcast(packet, (await alone()) ? { ...options, flags: { ...options.flags, local: true } } : options);
+    // Messages between processes (emitEach's): none to publish when no other process exists.
+    const serverSideEmit = adapter.serverSideEmit.bind(adapter);
+    adapter.serverSideEmit = async (packet) => {
+      if (!(await alone())) await serverSideEmit(packet);
     };
     return adapter;
   };
 }
+
+/** The other processes' name for an emitEach: a message between servers, not to sockets. */
+const EACH_MESSAGE = 'porpoise:emitEach';
 
 /**
  * Events cross processes through PostgreSQL LISTEN/NOTIFY. The adapter gets its own small
@@ -240,9 +265,42 @@ export const realtimePlugin = fp(
     }, app.config.socketSessionCheckMs).unref();
     app.addHook('onClose', async () => clearInterval(sessionCheck));
 
+    /** An emitEach on this process's sockets: each socket's payloads gathered into frames. */
+    const deliverEach = (event: SocketEventName, items: Addressed[]) => {
+      const roomsHere = io.of('/').adapter.rooms;
+      const perSocket = new Map<string, unknown[]>();
+      for (const { audience, payload } of items) {
+        const names = rooms.of(audience);
+        const ids = new Set<string>();
+        for (const room of typeof names === 'string' ? [names] : names) {
+          for (const id of roomsHere.get(room) ?? []) ids.add(id);
+        }
+        for (const id of ids) {
+          const payloads = perSocket.get(id);
+          if (payloads) payloads.push(payload);
+          else perSocket.set(id, [payload]);
+        }
+      }
+      for (const [id, payloads] of perSocket) {
+        const socket = io.sockets.sockets.get(id);
+        if (!socket) continue;
+        for (let start = 0; start < payloads.length; start += PAYLOADS_PER_FRAME) {
+          socket.emit(event, ...payloads.slice(start, start + PAYLOADS_PER_FRAME));
+        }
+      }
+    };
+    // Another process's emitEach, for the sockets here.
+    io.on(EACH_MESSAGE, (event: SocketEventName, items: Addressed[]) => deliverEach(event, items));
+
     const realtime: Realtime = {
       io,
       emit: (audience, event, payload) => void io.to(rooms.of(audience)).emit(event, payload),
+      emitEach: (event, items) => {
+        if (items.length === 0) return;
+        deliverEach(event, items);
+        // The in-memory adapter (one process, the embedded database) has no other process to tell.
+        if (app.database.url) io.serverSideEmit(EACH_MESSAGE, event, items);
+      },
       endSession: (tokenHash) => io.in(rooms.session(tokenHash)).disconnectSockets(true),
       clientCounts: () => limits.counts(),
     };

@@ -57,8 +57,10 @@ export function useLiveQuestion(initial: Question) {
     const onAnswer = ({ qid: id, answer }: AnswerUpdate) => {
       if (mine(id)) setQuestion((current) => withAnswer(current, answer));
     };
-    const onViews = ({ qid: id, views, viewCount }: ViewsUpdate) => {
-      if (mine(id)) setQuestion((current) => ({ ...current, views, viewCount }));
+    // One frame may carry several questions' views (a socket that also shows a list).
+    const onViews = (...updates: ViewsUpdate[]) => {
+      const update = updates.find(({ qid: id }) => mine(id));
+      if (update) setQuestion((current) => ({ ...current, views: update.views, viewCount: update.viewCount }));
     };
     const onVote = ({ qid: id, upVotes, downVotes }: VoteUpdate) => {
       if (mine(id)) setQuestion((current) => ({ ...current, upVotes, downVotes }));

@@ -41,7 +41,9 @@ export function useQuestionList(query: HomeQuery, firstPage: QuestionPage) {
       setState((current) => applyQuestionUpdate(current, question, queryRef.current));
     const onAnswer = (update: AnswerUpdate) =>
       setState((current) => applyAnswerUpdate(current, update, queryRef.current));
-    const onViews = (update: ViewsUpdate) => setState((current) => applyViewsUpdate(current, update));
+    // A list hears the view counts of all its questions that changed in the same second in one frame.
+    const onViews = (...updates: ViewsUpdate[]) =>
+      setState((current) => updates.reduce((state, update) => applyViewsUpdate(state, update), current));
     const onVote = (update: VoteUpdate) => setState((current) => applyVoteUpdate(current, update));
     socket.on(SOCKET_EVENTS.questionUpdate, onQuestion);
     socket.on(SOCKET_EVENTS.answerUpdate, onAnswer);
