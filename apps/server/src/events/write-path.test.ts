@@ -183,7 +183,8 @@ describe.each(DATABASE_KINDS)('the write path on %s', (kind) => {
     expect(frames).toHaveLength(1);
     const payloads = frames[0] as Array<{ qid: string; views: string[]; viewCount: number }>;
     expect(payloads.map((payload) => payload.qid).sort()).toEqual([...shown].sort());
-    for (const payload of payloads) expect(payload).toEqual({ qid: payload.qid, views: [viewer.username], viewCount: 1 });
+    for (const payload of payloads)
+      expect(payload).toEqual({ qid: payload.qid, views: [viewer.username], viewCount: 1 });
   });
 
   it('names at most the 100 most recent viewers, the reader among them, and counts them all', async () => {
