@@ -14,9 +14,11 @@ export interface NewQuestion {
 /** Creates the question, any new tags ('user added tag') and the links, in one transaction. */
 export async function addQuestion(db: Db, actor: Actor, input: NewQuestion): Promise<Outcome<number>> {
   return db.transaction(async (tx) => {
+    // New tags in the order of their names: two askers of the same new tags, listed in
+    // different orders, would each wait on a name the other inserted (a deadlock).
     await tx
       .insert(tags)
-      .values(input.tagNames.map((name) => ({ name, description: DEFAULT_TAG_DESCRIPTION })))
+      .values([...input.tagNames].sort().map((name) => ({ name, description: DEFAULT_TAG_DESCRIPTION })))
       .onConflictDoNothing();
     const tagRows = await tx.select({ id: tags.id }).from(tags).where(inArray(tags.name, input.tagNames));
     const [question] = await tx
@@ -34,6 +36,13 @@ export async function addQuestion(db: Db, actor: Actor, input: NewQuestion): Pro
       .returning({ id: questions.id });
     if (!question) throw new Error('insert returned no question');
     await tx.insert(questionTags).values(tagRows.map((tag) => ({ questionId: question.id, tagId: tag.id })));
+    // Each tag's count, its row locked in the order of ids (two askers of the same tags never
+    // deadlock); NO KEY UPDATE, as the update itself takes: FOR UPDATE would wait on the key
+    // share lock each asker's question_tags rows hold on their tags.
+    await tx.execute(sql`
+      update tags set question_count = tags.question_count + 1
+      from (select id from tags where id = any(${sql.param(tagRows.map((tag) => tag.id))}::bigint[]) order by id for no key update) locked
+      where tags.id = locked.id`);
     await tx
       .update(questionCounters)
       .set({ total: sql`${questionCounters.total} + 1`, unanswered: sql`${questionCounters.unanswered} + 1` });

@@ -528,9 +528,7 @@ export async function listAnswersBy(db: Db, username: string) {
 export async function listTagsWithCounts(db: Db) {
   return queryRows<{ name: string; description: string; qcnt: number }>(
     db,
-    sql`select t.name, t.description, count(qt.question_id)::int as qcnt
-      from tags t left join question_tags qt on qt.tag_id = t.id
-      group by t.id order by qcnt desc, t.name`,
+    sql`select name, description, question_count as qcnt from tags order by question_count desc, name`,
   );
 }
 

@@ -45,6 +45,12 @@ describe.each(DATABASE_KINDS)('the seeded community on %s', (kind) => {
     expect(tags?.least).toBeGreaterThanOrEqual(1);
     expect(tags?.most).toBeLessThanOrEqual(3);
     expect(tags?.kinds).toBeGreaterThanOrEqual(2);
+    const [drift] = await queryRows<{ n: number }>(
+      database.db,
+      sql`select count(*)::int as n from tags tg
+        where tg.question_count <> (select count(*) from question_tags qt where qt.tag_id = tg.id)`,
+    );
+    expect(drift?.n).toBe(0);
     const [views] = await queryRows<{ kinds: number; counted: number }>(
       database.db,
       sql`select count(distinct view_count)::int as kinds,

@@ -348,6 +348,8 @@ export async function seedCommunity(
   await db.execute(sql`
     update question_counters set total = (select count(*) from questions),
       unanswered = (select count(*) from questions where answer_count = 0)`);
+  await db.execute(sql`
+    update tags t set question_count = (select count(*) from question_tags qt where qt.tag_id = t.id)`);
   // What autovacuum would get to soon after such a load: statistics for the planner and a
   // visibility map, which lets counts skip reading rows they only need to count.
   report('vacuum', 0, 1);

@@ -106,7 +106,7 @@ export async function insertQuestions(
   const rows = await queryRows<{ id: number }>(
     app.db,
     sql`with tag as (
-        insert into tags (name, description) values (${tag}, 'user added tag') returning id
+        insert into tags (name, description, question_count) values (${tag}, 'user added tag', ${count}) returning id
       ), inserted as (
         insert into questions (title, text, asked_by, ask_date_time, last_activity_at, view_count, answer_count, search)
         select 'Deep ' || ${word} || ' ' || g || case when g % 10 = 0 then ' ' || ${rareWord} else '' end,

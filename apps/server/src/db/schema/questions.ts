@@ -9,6 +9,8 @@ export const tags = pgTable(
     id: id(),
     name: text('name').notNull(),
     description: text('description').notNull(),
+    /** Questions carrying the tag, kept by the commands in the writing transaction (the tags page reads it). */
+    questionCount: integer('question_count').notNull().default(0),
   },
   (t) => [uniqueIndex('tags_name_key').on(t.name)],
 );

@@ -299,6 +299,27 @@ describe.each(DATABASE_KINDS)('questions, answers, comments, votes and tags on %
       expect((await get(alice, '/api/tag/getTagByName/no-such-tag-x')).statusCode).toBe(404);
     });
 
+    // The tags page reads each tag's kept count; askers of the same tags at once (in
+    // either order) lock them in one order, so none deadlocks and every count is exact.
+    it('keeps every tag count exact under parallel askers of the same tags', async () => {
+      const [one, two, three] = [uniqueName('ta'), uniqueName('tb'), uniqueName('tc')];
+      await Promise.all(
+        Array.from({ length: 12 }, (_, i) =>
+          askQuestion(t.app, i % 2 === 0 ? alice : bob, { tags: i % 2 === 0 ? [one, two, three] : [three, two, one] }),
+        ),
+      );
+      const tags = (await get(alice, '/api/tag/getTagsWithQuestionNumber')).json<
+        Array<{ name: string; qcnt: number }>
+      >();
+      for (const name of [one, two, three]) expect(tags.find((row) => row.name === name)?.qcnt).toBe(12);
+      const [drift] = await queryRows<{ n: number }>(
+        t.app.db,
+        sql`select count(*)::int as n from tags tg
+          where tg.question_count <> (select count(*) from question_tags qt where qt.tag_id = tg.id)`,
+      );
+      expect(drift?.n).toBe(0);
+    });
+
     it("lists a user's questions and answers on their profile, and 404 for an unknown user", async () => {
       const questions = (await get(bob, `/api/profile/getQuestions?username=${alice.username}`)).json<
         QuestionSummary[]
