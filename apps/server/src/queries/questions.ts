@@ -212,6 +212,14 @@ async function summaries(db: Db, rows: SummaryRow[]): Promise<QuestionSummary[]>
 
 /** The number of questions in the home list (no search), from the counters where it can be. */
 async function countQuestions(db: Db, query: QuestionListQuery, where: SQL): Promise<number> {
+  if (query.tag && query.order !== 'unanswered') {
+    // The tag's own count (kept by the asking command): counting its questions took 2-3 ms.
+    const [row] = await queryRows<{ total: number }>(
+      db,
+      sql`select question_count as total from tags where name = ${query.tag.toLowerCase()}`,
+    );
+    return Number(row?.total ?? 0);
+  }
   if (!query.tag) {
     const [row] = await queryRows<{ total: number; unanswered: number }>(
       db,

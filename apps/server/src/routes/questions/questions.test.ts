@@ -159,6 +159,15 @@ describe.each(DATABASE_KINDS)('questions, answers, comments, votes and tags on %
       ]);
     });
 
+    it("totals a tag's list from the tag's kept count, and its unanswered ones by counting", async () => {
+      for (const order of ['newest', 'active', 'mostViewed', 'unanswered']) {
+        expect((await list(alice, `tag=${tag.toUpperCase()}&order=${order}&limit=1`)).total, order).toBe(
+          order === 'unanswered' ? 2 : 3,
+        );
+      }
+      expect((await list(alice, `tag=no-such-tag`)).total).toBe(0);
+    });
+
     it('returns summaries: counts and tags, no answer bodies or comments', async () => {
       const { questions } = await list(alice, `tag=${tag}&order=active`);
       const first = questions[0]!;
