@@ -57,7 +57,7 @@ export class ViewCounter {
       try {
         const counts = await this.deps.read(chunk, new Set(chunk));
         this.deps.cache.setViewCounts(counts);
-        await this.deps.cache.viewedElsewhere(chunk);
+        await this.deps.cache.viewedElsewhere(counts);
         this.deps.announce(counts);
       } catch (error) {
         this.deps.onError(error);

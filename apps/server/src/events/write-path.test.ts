@@ -167,6 +167,39 @@ describe.each(DATABASE_KINDS)('the write path on %s', (kind) => {
     expect(heard.filter((event) => event.event === SOCKET_EVENTS.viewsUpdate)).toHaveLength(1);
   });
 
+  it('keeps a mostViewed page that new view counts cannot reorder, and drops one they do', async () => {
+    const name = tag();
+    const [first, second, third] = [
+      await askQuestion(t.app, alice, { tags: [name] }),
+      await askQuestion(t.app, alice, { tags: [name] }),
+      await askQuestion(t.app, alice, { tags: [name] }),
+    ];
+    const viewers = await Promise.all(Array.from({ length: 6 }, () => registerUser(t.app)));
+    for (const viewer of viewers.slice(0, 3)) await page(first, viewer);
+    for (const viewer of viewers.slice(0, 2)) await page(second, viewer);
+    await t.app.events.flushViews();
+    const top = async () => (await list(`tag=${name}&order=mostViewed&limit=2`)).map((row) => [row._id, row.viewCount]);
+    expect(await top()).toEqual([
+      [first, 3],
+      [second, 2],
+    ]);
+    const before = loads().lists;
+    await page(third, viewers[3]); // 1 view: still below the page's lowest (2)
+    await t.app.events.flushViews();
+    expect(await top()).toEqual([
+      [first, 3],
+      [second, 2],
+    ]);
+    expect(loads().lists).toBe(before);
+    for (const viewer of viewers.slice(4)) await page(third, viewer); // 3 views: it climbs in
+    await t.app.events.flushViews();
+    expect(await top()).toEqual([
+      [third, 3],
+      [first, 3],
+    ]);
+    expect(loads().lists).toBe(before + 1);
+  });
+
   it("sends a list's view counts in one frame: one viewsUpdate payload per question it shows", async () => {
     const shown = [await askQuestion(t.app, alice), await askQuestion(t.app, alice), await askQuestion(t.app, alice)];
     const other = await askQuestion(t.app, alice);

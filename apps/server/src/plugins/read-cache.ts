@@ -38,6 +38,19 @@ export class ListPage {
     return this.rendered;
   }
 
+  /**
+   * Whether these new view counts can change this page of the mostViewed order: a question
+   * on it moves (its count rose), or one from further down reaches its lowest count and
+   * pushes in. Counts only rise, so nothing else can (a new question is an invalidation).
+   */
+  reorderedBy(counts: ReadonlyMap<number, ViewCounts>): boolean {
+    const lowest = this.rows.reduce((least, row) => Math.min(least, row.viewCount), Infinity);
+    for (const [id, { viewCount }] of counts) {
+      if (this.ids.has(String(id)) || viewCount >= lowest) return true;
+    }
+    return false;
+  }
+
   /** New view counts for some of its rows: the JSON is made again when the page is next read. */
   setViewCounts(counts: ReadonlyMap<number, ViewCounts>): void {
     let changed = false;
@@ -119,8 +132,11 @@ export interface Touched {
   tags: boolean;
 }
 
-/** What one process tells the others about the content (the signal's payload). */
-type ContentSignal = { touched: Touched } | { viewed: number[] };
+/**
+ * What one process tells the others about the content (the signal's payload): what a
+ * write changed, or the new view counts of questions viewed there (ids and counts, in pairs).
+ */
+type ContentSignal = { touched: Touched } | { viewed: number[]; counts: number[] };
 
 /**
  * The hot reads (home list pages, question pages) answered from memory (product.md section
@@ -136,15 +152,15 @@ export interface ContentCache {
   tags: ReadCache<JsonBody>;
   /** Call after a write commits, before its event is emitted. */
   invalidate(touched: Touched): Promise<void>;
-  /** Sets the view counts held here for these questions (mostViewed pages, whose order they make, go). */
+  /** Sets the view counts held here for these questions (mostViewed pages whose order they change go). */
   setViewCounts(counts: ReadonlyMap<number, ViewCounts>): void;
-  /** Tells the other processes that these questions have new views. */
-  viewedElsewhere(questionIds: number[]): Promise<void>;
+  /** Tells the other processes these questions' new view counts. */
+  viewedElsewhere(counts: ReadonlyMap<number, ViewCounts>): Promise<void>;
 }
 
 const CHANNEL = 'porpoise_content';
-/** Question ids per `viewed` signal: PostgreSQL's NOTIFY payload stops at 8,000 bytes. */
-const IDS_PER_SIGNAL = 500;
+/** Questions (an id and a count each) per `viewed` signal: PostgreSQL's NOTIFY payload stops at 8,000 bytes. */
+const IDS_PER_SIGNAL = 250;
 /** A signal longer than this tells the others to drop everything instead. */
 const SIGNAL_BYTES_MAX = 7_500;
 
@@ -206,20 +222,12 @@ export const readCachePlugin = fp(
         lists.invalidate((_key, page) => listTouched(touched, page));
     };
 
-    /** Of these questions, those whose counts this process holds (a cached page or a list row), and those with a page. */
-    const heldHere = (questionIds: number[]) => {
-      const pages = new Set(questionIds.filter((id) => questions.peek(String(id)) !== undefined));
-      const held = new Set(pages);
-      for (const [, page] of lists.values()) for (const id of questionIds) if (page.ids.has(String(id))) held.add(id);
-      return { held: [...held], pages };
-    };
-    const dropMostViewed = () => lists.invalidate((_key, page) => page.order === 'mostViewed');
-
     const setViewCounts: ContentCache['setViewCounts'] = (counts) => {
       if (counts.size === 0) return;
       for (const [id, count] of counts) questions.peek(String(id))?.setViews(count);
+      // A mostViewed page whose order the counts change goes; every other page's rows take them.
+      lists.invalidate((_key, page) => page.order === 'mostViewed' && page.reorderedBy(counts));
       for (const [, page] of lists.values()) page.setViewCounts(counts);
-      dropMostViewed();
     };
 
     // Writes made while a NOTIFY is on its way share the next one.
@@ -238,12 +246,16 @@ export const readCachePlugin = fp(
       }
       const signal = JSON.parse(payload) as ContentSignal;
       if ('touched' in signal) return dropLocally(signal.touched);
-      // Another process recorded views: any may move a question into a mostViewed page, and
-      // the counts this process holds are read again (not once it is closing: the pool is going).
-      dropMostViewed();
-      const { held, pages } = heldHere(signal.viewed);
-      if (held.length === 0 || closing) return;
-      getViewCounts(app.db, held, pages)
+      // Another process recorded views: its counts go into the lists here at once; a cached
+      // question page also names its recent viewers, read for it (not once the app is
+      // closing: the pool is going).
+      const counts = new Map<number, ViewCounts>(
+        signal.viewed.map((id, i) => [id, { viewCount: signal.counts[i] ?? 0 }]),
+      );
+      setViewCounts(counts);
+      const pages = signal.viewed.filter((id) => questions.peek(String(id)) !== undefined);
+      if (pages.length === 0 || closing) return;
+      getViewCounts(app.db, pages, new Set(pages))
         .then(setViewCounts)
         .catch((error: unknown) => app.log.warn({ err: error }, 'could not read view counts'));
     });
@@ -257,9 +269,11 @@ export const readCachePlugin = fp(
         await touchedBatches.add(touched);
       },
       setViewCounts,
-      async viewedElsewhere(questionIds) {
-        for (let start = 0; start < questionIds.length; start += IDS_PER_SIGNAL) {
-          await tellOthers({ viewed: questionIds.slice(start, start + IDS_PER_SIGNAL) });
+      async viewedElsewhere(counts) {
+        const all = [...counts];
+        for (let start = 0; start < all.length; start += IDS_PER_SIGNAL) {
+          const chunk = all.slice(start, start + IDS_PER_SIGNAL);
+          await tellOthers({ viewed: chunk.map(([id]) => id), counts: chunk.map(([, count]) => count.viewCount) });
         }
       },
     };
