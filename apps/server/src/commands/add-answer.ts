@@ -17,7 +17,7 @@ interface Row extends CountedHit {
 /**
  * Counts the poster's rate-limit hits and, within the limits, adds an answer and moves the
  * question's answer count and last activity (and, for its first answer, the unanswered
- * count): one statement, so one round trip and one commit, atomic like a transaction.
+ * count), on the question and on its tags' rows: one statement, so one round trip and one commit, atomic like a transaction.
  * Past a limit nothing is added and it answers 429. The UPDATE locks the question's row,
  * so concurrent answers to one question count one after another.
  */
@@ -38,6 +38,10 @@ export async function addAnswer(db: Db, actor: Actor, questionId: number, text: 
     ), unanswered as (
       update question_counters set unanswered = unanswered - 1
       where exists (select 1 from counted where answer_count = 1)
+    ), tagged as (
+      -- The tag pages' copy of the question's keys (schema: question_tags).
+      update question_tags qt set answer_count = c.answer_count, last_activity_at = i.ans_date_time
+      from inserted i, counted c where qt.question_id = ${questionId}
     )
     select h.key, h.count, h.retry_ms, i.id, i.text, i.ans_date_time as "ansDateTime",
       (select answer_count from counted) as "answerCount",

@@ -33,9 +33,16 @@ export async function addQuestion(db: Db, actor: Actor, input: NewQuestion): Pro
           sql`${sql.param(tagRows.map((tag) => tagLexeme(tag.id)))}::text[]`,
         ),
       })
-      .returning({ id: questions.id });
+      .returning({ id: questions.id, askDateTime: questions.askDateTime, lastActivityAt: questions.lastActivityAt });
     if (!question) throw new Error('insert returned no question');
-    await tx.insert(questionTags).values(tagRows.map((tag) => ({ questionId: question.id, tagId: tag.id })));
+    await tx.insert(questionTags).values(
+      tagRows.map((tag) => ({
+        questionId: question.id,
+        tagId: tag.id,
+        askDateTime: question.askDateTime,
+        lastActivityAt: question.lastActivityAt,
+      })),
+    );
     // Each tag's count, its row locked in the order of ids (two askers of the same tags never
     // deadlock); NO KEY UPDATE, as the update itself takes: FOR UPDATE would wait on the key
     // share lock each asker's question_tags rows hold on their tags.

@@ -82,6 +82,22 @@ describe.each(DATABASE_KINDS)('migration 0006 (tags in search) on %s', (kind) =>
         sql`select title from questions where search @@ ${`'${lexeme(reef?.id)}'`}::tsquery order by title`,
       );
       expect(found.map((row) => row.title)).toEqual(['Question 1', 'Question 2']);
+      // Later migrations fill in what they add: each tag's count and its rows' sort keys.
+      const [copied] = await queryRows<{ rows: number; differing: number }>(
+        migrated.db,
+        sql`select count(*)::int as rows, count(*) filter (where qt.ask_date_time is distinct from q.ask_date_time
+            or qt.last_activity_at is distinct from q.last_activity_at or qt.answer_count <> q.answer_count)::int as differing
+          from question_tags qt join questions q on q.id = qt.question_id`,
+      );
+      expect(copied).toEqual({ rows: 3, differing: 0 });
+      const counts = await queryRows<{ name: string; n: number }>(
+        migrated.db,
+        sql`select name, question_count as n from tags where name in ('kelp', 'reef') order by name`,
+      );
+      expect(counts).toEqual([
+        { name: 'kelp', n: 1 },
+        { name: 'reef', n: 2 },
+      ]);
     } finally {
       await migrated.close();
     }

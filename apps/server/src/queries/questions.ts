@@ -45,6 +45,39 @@ const AFTER: Record<QuestionListQuery['order'], (position: ListPosition) => SQL>
     sql`(q.view_count, q.ask_date_time, q.id) < (${views}::int, ${at}::timestamptz, ${id}::bigint)`,
 };
 
+/**
+ * A tag's page in these orders reads the tag's own rows of question_tags, which keep the
+ * question's sort keys (schema: question_tags): a range of one index, as the whole list's
+ * pages are, instead of every question carrying the tag read and sorted. mostViewed is not
+ * among them: view counts move on every first view, too often to keep a copy.
+ */
+const TAG_ORDER: Partial<Record<QuestionListQuery['order'], { orderBy: SQL; after: (position: ListPosition) => SQL }>> =
+  {
+    newest: {
+      orderBy: sql`qt.ask_date_time desc nulls last, qt.question_id desc nulls last`,
+      after: ({ at, id }) => sql`(qt.ask_date_time, qt.question_id) < (${at}::timestamptz, ${id}::bigint)`,
+    },
+    unanswered: {
+      orderBy: sql`qt.ask_date_time desc nulls last, qt.question_id desc nulls last`,
+      after: ({ at, id }) => sql`(qt.ask_date_time, qt.question_id) < (${at}::timestamptz, ${id}::bigint)`,
+    },
+    active: {
+      orderBy: sql`qt.last_activity_at desc nulls last, qt.question_id desc nulls last`,
+      after: ({ at, id }) => sql`(qt.last_activity_at, qt.question_id) < (${at}::timestamptz, ${id}::bigint)`,
+    },
+  };
+
+/** The ids of one page of a tag's list, from the tag's own rows (TAG_ORDER). */
+function tagPageIds(query: QuestionListQuery, tag: string, after: ListPosition | null): SQL | null {
+  const order = TAG_ORDER[query.order];
+  if (!order) return null;
+  const conditions = [sql`qt.tag_id = (select id from tags where name = ${tag})`];
+  if (query.order === 'unanswered') conditions.push(sql`qt.answer_count = 0`);
+  if (after) conditions.push(order.after(after));
+  return sql`select qt.question_id as id from question_tags qt where ${sql.join(conditions, sql` and `)}
+    order by ${order.orderBy} limit ${query.limit} offset ${query.offset}`;
+}
+
 /** The position of a list's last row, from which the next page starts. */
 function positionOf(order: QuestionListQuery['order'], row: ListRow): ListPosition {
   return {
@@ -211,7 +244,7 @@ async function summaries(db: Db, rows: SummaryRow[]): Promise<QuestionSummary[]>
 }
 
 /** The number of questions in the home list (no search), from the counters where it can be. */
-async function countQuestions(db: Db, query: QuestionListQuery, where: SQL): Promise<number> {
+async function countQuestions(db: Db, query: QuestionListQuery): Promise<number> {
   if (query.tag && query.order !== 'unanswered') {
     // The tag's own count (kept by the asking command): counting its questions took 2-3 ms.
     const [row] = await queryRows<{ total: number }>(
@@ -227,7 +260,12 @@ async function countQuestions(db: Db, query: QuestionListQuery, where: SQL): Pro
     );
     return Number(query.order === 'unanswered' ? row?.unanswered : row?.total) || 0;
   }
-  const [row] = await queryRows<{ total: number }>(db, sql`select count(*)::int as total from questions q ${where}`);
+  // A tag's unanswered questions: its rows in the partial index of them.
+  const [row] = await queryRows<{ total: number }>(
+    db,
+    sql`select count(*)::int as total from question_tags qt
+      where qt.tag_id = (select id from tags where name = ${query.tag.toLowerCase()}) and qt.answer_count = 0`,
+  );
   return Number(row?.total ?? 0);
 }
 
@@ -293,9 +331,10 @@ export async function listQuestions(
     };
   };
   if (!query.search?.trim()) {
+    const tagIds = query.tag ? tagPageIds(query, query.tag.toLowerCase(), after) : null;
     const [rows, total] = await Promise.all([
-      queryRows<ListRow>(db, inOrder(listFilter(query, null, afterCondition))),
-      countQuestions(db, query, listFilter(query, null)),
+      queryRows<ListRow>(db, tagIds ? page(tagIds) : inOrder(listFilter(query, null, afterCondition))),
+      countQuestions(db, query),
     ]);
     return result(rows, total);
   }

@@ -296,8 +296,8 @@ export async function seedCommunity(
           returning id, ask_date_time)
         select id, ask_date_time from inserted`);
       await tx.execute(sql`
-        insert into question_tags (question_id, tag_id)
-        select distinct q.id, ${tagBounds.min} + floor(random() * ${tagSpan})::int
+        insert into question_tags (question_id, tag_id, ask_date_time, last_activity_at)
+        select distinct q.id, ${tagBounds.min} + floor(random() * ${tagSpan})::int, q.ask_date_time, q.ask_date_time
         from ${perQuestion(sql`1 + floor(random() * 3)::int`)}
         on conflict do nothing`);
       await tx.execute(sql`
@@ -342,6 +342,9 @@ export async function seedCommunity(
         left join (select question_id, count(*) as n, max(ans_date_time) as latest from answers
                    where question_id in (select id from new_questions) group by question_id) a on a.question_id = nq.id
         where q.id = nq.id`);
+      await tx.execute(sql`
+        update question_tags qt set last_activity_at = q.last_activity_at, answer_count = q.answer_count
+        from new_questions nq join questions q on q.id = nq.id where qt.question_id = nq.id`);
     });
     report('questions', done + count, size.questions);
   }

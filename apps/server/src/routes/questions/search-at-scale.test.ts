@@ -33,8 +33,9 @@ describe.each(DATABASE_KINDS)('search over thousands of questions on %s', (kind)
         select title, body, ${accountId}, now() - make_interval(mins => n), now() - make_interval(mins => n),
           ${questionSearchVector(sql`title`, sql`body`, sql`array[${herdLexeme}::text]`)}
         from generate_series(1, ${COMMON}) n, lateral (select 'Bulk question ' || n as title, 'a walrus appears in ' || n as body) t
-        returning id)
-      insert into question_tags (question_id, tag_id) select id, ${herdId} from bulk`);
+        returning id, ask_date_time, last_activity_at)
+      insert into question_tags (question_id, tag_id, ask_date_time, last_activity_at)
+        select id, ${herdId}, ask_date_time, last_activity_at from bulk`);
     await t.app.db.execute(sql`insert into questions (title, text, asked_by, search)
       select 'Rare ' || n, 'narwhal99 once', ${accountId},
         ${questionSearchVector(sql`'Rare ' || n`, sql`'narwhal99 once'`, sql`array[]::text[]`)}
