@@ -1,4 +1,5 @@
 import { expect, test } from '@playwright/test';
+import { registerThroughUi } from './support';
 
 test.describe('PorpChat entry', () => {
   test('a name is required', async ({ page }) => {
@@ -28,5 +29,21 @@ test.describe('PorpChat entry', () => {
   test('/porp shows the same entry screen', async ({ page }) => {
     await page.goto('/porp');
     await expect(page.getByRole('heading', { level: 1, name: 'Welcome to PorpChat!' })).toBeVisible();
+  });
+
+  test('signed in, / and /porp offer PorpChat and the questions, not the sign-in links', async ({ page }) => {
+    await registerThroughUi(page);
+    for (const path of ['/', '/porp']) {
+      await page.goto(path);
+      await expect(page.getByRole('heading', { level: 1, name: 'Welcome to PorpChat!' })).toBeVisible();
+      await expect(page.getByLabel('Username')).toBeVisible();
+      await expect(page.getByRole('button', { name: 'Submit' })).toBeVisible();
+      const links = page.getByRole('navigation', { name: 'Account' }).getByRole('link');
+      await expect(links).toHaveText(['Go to Questions']);
+      await expect(page.getByRole('link', { name: 'Sign In' })).toHaveCount(0);
+      await expect(page.getByRole('link', { name: 'Create Your Account' })).toHaveCount(0);
+    }
+    await page.getByRole('link', { name: 'Go to Questions' }).click();
+    await expect(page).toHaveURL(/\/home$/);
   });
 });

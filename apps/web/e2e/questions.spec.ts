@@ -181,6 +181,21 @@ test.describe('the question page', () => {
     await expect(page.getByRole('heading', { level: 2, name: '1 Answer' })).toBeVisible();
   });
 
+  test("says 'asked … ago' once, beside the asker", async ({ page }) => {
+    const account = await registerThroughUi(page);
+    const question = await askViaApi(page, account.username, {
+      title: `When was this ${uniqueWord()}`,
+      tags: [uniqueTag()],
+    });
+    await page.goto(`/question/${question._id}`);
+    const article = page.getByRole('article', { name: question.title });
+    await expect(article.getByRole('link', { name: account.username })).toBeVisible();
+    await expect(article.getByText(/asked/i)).toHaveCount(1);
+    await expect(article.getByText(/asked/i)).toHaveText(/^asked \d+ seconds? ago$/);
+    await expect(article.locator('.byline')).toHaveText(new RegExp(`^asked \\d+ seconds? ago by ${account.username}$`));
+    await expect(article.locator('time')).toHaveCount(1);
+  });
+
   test('an answer address without a question id says so and goes to /home', async ({ page }) => {
     await registerThroughUi(page);
     await page.goto('/new/answer');

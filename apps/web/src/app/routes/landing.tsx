@@ -5,7 +5,10 @@ import { paths } from '@/config/paths';
 import { useOptionalAccount } from '@/features/auth/hooks/use-account';
 import { PorpEntryForm } from '@/features/porpchat/components/porp-entry-form';
 
-/** / and /porp: the PorpChat entry, with the ways into an account (spec section 2, product.md section 2). */
+/**
+ * / and /porp: the PorpChat entry, with the ways into an account when signed out and the
+ * way to the questions when signed in (spec section 2, product.md section 2).
+ */
 export function LandingRoute() {
   const account = useOptionalAccount();
   return (
@@ -15,13 +18,16 @@ export function LandingRoute() {
       <p className="card__lead">Chat with everyone here, no account needed. Choose a name to join.</p>
       <PorpEntryForm />
       <nav className="card__links" aria-label="Account">
-        {account === null ? null : (
+        {account === null ? (
+          <>
+            <Link to={paths.login()}>Sign In</Link>
+            <Link to={paths.register()}>Create Your Account</Link>
+          </>
+        ) : (
           <Link to={paths.home()} className="card__link--primary">
             Go to Questions
           </Link>
         )}
-        <Link to={paths.login()}>Sign In</Link>
-        <Link to={paths.register()}>Create Your Account</Link>
       </nav>
     </CenteredCard>
   );

@@ -50,7 +50,7 @@ function AnswerItem({
 }
 
 /**
- * The question page (spec section 2): votes, title, text, asker and time, views, the
+ * The question page (spec section 2): votes, title, views, text, asker and asked time (once), the
  * question's comments, then the answers with theirs. Mount it with a key per question.
  */
 export function QuestionView({ initial, username }: { initial: Question; username: string }) {
@@ -67,13 +67,8 @@ export function QuestionView({ initial, username }: { initial: Question; usernam
           <h1 className="q-page-title question__title" id={titleId}>
             {question.title}
           </h1>
+          {/* The asked time is in the byline beside the asker (spec: asker, asked time), not repeated here. */}
           <dl className="question__facts">
-            <div>
-              <dt>Asked</dt>
-              <dd>
-                <RelativeTime date={question.askDateTime} />
-              </dd>
-            </div>
             <div>
               <dt className="visually-hidden">Views</dt>
               <dd>{plural(question.viewCount, 'view')}</dd>
