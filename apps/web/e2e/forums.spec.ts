@@ -97,4 +97,39 @@ test.describe('forums', () => {
     await expect(forums.getByRole('link', { name: `${prefix} 0`, exact: true })).toBeVisible();
     await expect(forums.getByRole('link', { name: `${prefix} 1`, exact: true })).toHaveCount(1);
   });
+
+  test("a forum's discussion is in the Forums section of the menu; a direct thread in Threads", async ({ browser }) => {
+    const a = await signedInPage(browser, 'jon');
+    const b = await signedInPage(browser, 'kay');
+    const forumName = `Kelp ${uniqueUsername('f')}`;
+    const created = await a.page.request.post('/api/forum/addForum', {
+      data: { name: forumName, description: 'Forests under the sea' },
+    });
+    expect(created.status()).toBe(200);
+    const direct = await a.page.request.post('/api/thread/addThread', {
+      data: { messages: [], accounts: [a.account.username, b.account.username], threadUpdatedDateTime: new Date() },
+    });
+    expect(direct.status()).toBe(200);
+    const { _id: directId } = (await direct.json()) as { _id: string };
+
+    const menu = a.page.getByRole('navigation', { name: 'Main' });
+    const expectCurrent = async (current: string, other: string) => {
+      await expect(menu.getByRole('link', { name: current })).toHaveAttribute('aria-current', 'page');
+      await expect(menu.getByRole('link', { name: other })).not.toHaveAttribute('aria-current');
+    };
+
+    // From the forum card, and again by address (a reload or a shared link).
+    await a.page.goto('/forums');
+    await a.page.getByRole('link', { name: forumName }).click();
+    await expect(a.page.getByRole('heading', { level: 1, name: forumName })).toBeVisible();
+    await expect(a.page.getByRole('link', { name: 'All forums' })).toBeVisible();
+    await expectCurrent('Forums', 'Threads');
+    await a.page.reload();
+    await expect(a.page.getByRole('heading', { level: 1, name: forumName })).toBeVisible();
+    await expectCurrent('Forums', 'Threads');
+
+    await a.page.goto(`/threads/${directId}`);
+    await expect(a.page.getByRole('heading', { level: 1, name: `Chatting with ${b.account.username}` })).toBeVisible();
+    await expectCurrent('Threads', 'Forums');
+  });
 });

@@ -92,7 +92,12 @@ export const routes: RouteObject[] = [
           },
           {
             path: paths.thread.pattern,
-            lazy: () => import('./routes/thread').then((m) => ({ Component: m.ThreadRoute })),
+            lazy: () =>
+              import('./routes/thread').then((m) => ({
+                loader: m.threadLoader,
+                handle: m.threadHandle,
+                Component: m.ThreadRoute,
+              })),
           },
           {
             path: paths.newForum.pattern,

@@ -1,9 +1,20 @@
 import type { ComponentType, SVGProps } from 'react';
-import { Link, useLocation } from 'react-router';
+import { Link, useLocation, useMatches } from 'react-router';
 import { ForumsIcon, QuestionsIcon, TagsIcon, ThreadsIcon } from '@/components/icons';
 import { paths } from '@/config/paths';
 
+export type NavSection = 'questions' | 'tags' | 'threads' | 'forums';
+
+/**
+ * A route's `handle` may name the section its page belongs to from its loader's data,
+ * where the path alone cannot tell (a forum's discussion lives under /threads/:tid).
+ */
+export interface NavHandle {
+  navSection: (data: unknown) => NavSection;
+}
+
 interface NavItem {
+  id: NavSection;
   label: string;
   to: string;
   Icon: ComponentType<SVGProps<SVGSVGElement>>;
@@ -13,37 +24,54 @@ interface NavItem {
 
 const NAV_ITEMS: NavItem[] = [
   {
+    id: 'questions',
     label: 'Questions',
     to: paths.home(),
     Icon: QuestionsIcon,
     section: ['/home', '/question', '/new/question', '/new/answer'],
   },
-  { label: 'Tags', to: paths.tags(), Icon: TagsIcon, section: ['/tags'] },
-  { label: 'Threads', to: paths.threads(), Icon: ThreadsIcon, section: ['/threads', '/new/thread'] },
-  { label: 'Forums', to: paths.forums(), Icon: ForumsIcon, section: ['/forums', '/new/forum'] },
+  { id: 'tags', label: 'Tags', to: paths.tags(), Icon: TagsIcon, section: ['/tags'] },
+  { id: 'threads', label: 'Threads', to: paths.threads(), Icon: ThreadsIcon, section: ['/threads', '/new/thread'] },
+  { id: 'forums', label: 'Forums', to: paths.forums(), Icon: ForumsIcon, section: ['/forums', '/new/forum'] },
 ];
 
 const inSection = (pathname: string, section: string[]) =>
   section.some((path) => pathname === path || pathname.startsWith(`${path}/`));
 
+const isNavHandle = (handle: unknown): handle is NavHandle =>
+  typeof handle === 'object' && handle !== null && 'navSection' in handle;
+
+/** The section the deepest route with a NavHandle names, if any. */
+function claimedSection(matches: ReturnType<typeof useMatches>): NavSection | null {
+  for (const match of [...matches].reverse()) {
+    if (isNavHandle(match.handle)) return match.handle.navSection(match.loaderData);
+  }
+  return null;
+}
+
 /**
- * The left menu. The current section (a question page belongs to Questions) carries
- * aria-current="page"; the styles show it with weight and a bar as well as colour
- * (product.md section 5).
+ * The left menu. The current section (a question page belongs to Questions, a forum's
+ * discussion to Forums) carries aria-current="page"; the styles show it with weight and a
+ * bar as well as colour (product.md section 5).
  */
 export function MainNav() {
   const { pathname } = useLocation();
+  const claimed = claimedSection(useMatches());
+  const current = (item: NavItem) => (claimed === null ? inSection(pathname, item.section) : claimed === item.id);
   return (
     <nav className="main-nav" aria-label="Main">
       <ul className="main-nav__list">
-        {NAV_ITEMS.map(({ label, to, Icon, section }) => (
-          <li key={to}>
-            <Link to={to} className="main-nav__link" aria-current={inSection(pathname, section) ? 'page' : undefined}>
-              <Icon className="main-nav__icon" />
-              {label}
-            </Link>
-          </li>
-        ))}
+        {NAV_ITEMS.map((item) => {
+          const { label, to, Icon } = item;
+          return (
+            <li key={to}>
+              <Link to={to} className="main-nav__link" aria-current={current(item) ? 'page' : undefined}>
+                <Icon className="main-nav__icon" />
+                {label}
+              </Link>
+            </li>
+          );
+        })}
       </ul>
     </nav>
   );

@@ -1,8 +1,27 @@
-import { useParams } from 'react-router';
+import { useLoaderData, useParams, type LoaderFunctionArgs } from 'react-router';
+import type { Forum } from '@porpoise/core';
 import { useAccount } from '@/features/auth/hooks/use-account';
 import { getForumOfThread } from '@/features/forums/api/get-forum-of-thread';
 import { ThreadView, type ThreadTopic } from '@/features/threads/components/thread-view';
-import { useRemoteData } from '@/hooks/use-remote-data';
+import type { NavHandle } from '../layouts/main-nav';
+
+/**
+ * The forum whose discussion this thread is, or null for a direct thread. Looked up before
+ * the page shows, so the menu marks the right section from the first paint. A failed lookup
+ * counts as no forum: the thread itself still loads (and says when it cannot).
+ */
+export async function threadLoader({ params, request }: LoaderFunctionArgs): Promise<Forum | null> {
+  try {
+    return await getForumOfThread(params.tid ?? '', request.signal);
+  } catch {
+    return null;
+  }
+}
+
+/** A forum's discussion belongs to Forums in the menu, a direct thread to Threads (product.md section 5). */
+export const threadHandle: NavHandle = {
+  navSection: (forum) => (forum === null || forum === undefined ? 'threads' : 'forums'),
+};
 
 /**
  * One conversation (spec: /threads/:tid). A thread has no name of its own, so a forum's
@@ -11,12 +30,7 @@ import { useRemoteData } from '@/hooks/use-remote-data';
 export function ThreadRoute() {
   const { tid = '' } = useParams();
   const account = useAccount();
-  const [forum] = useRemoteData(`forum-of:${account.username}:${tid}`, (signal) =>
-    getForumOfThread(account.username, tid, signal),
-  );
-  const topic: ThreadTopic | null =
-    forum.status === 'ready' && forum.data !== null
-      ? { name: forum.data.name, description: forum.data.description }
-      : null;
+  const forum = useLoaderData<typeof threadLoader>();
+  const topic: ThreadTopic | null = forum === null ? null : { name: forum.name, description: forum.description };
   return <ThreadView key={tid} tid={tid} username={account.username} topic={topic} />;
 }

@@ -73,6 +73,8 @@ export function ThreadView({ tid, username, topic }: { tid: string; username: st
   }
 
   const other = participants?.find((name) => name !== username) ?? null;
+  // A forum's discussion (known from the route's loader), or a thread the reader takes no part in.
+  const inForum = topic !== null || (participants !== null && !isParticipant);
   let title = 'Thread';
   if (topic !== null) title = topic.name;
   else if (isParticipant && other !== null) title = `Chatting with ${other}`;
@@ -82,9 +84,9 @@ export function ThreadView({ tid, username, topic }: { tid: string; username: st
     <div className="conversation">
       <DocumentTitle title={title} />
       <header className="conversation__header">
-        <Link className="conversation__back" to={isParticipant ? paths.threads() : paths.forums()}>
+        <Link className="conversation__back" to={inForum ? paths.forums() : paths.threads()}>
           <span aria-hidden="true">← </span>
-          {isParticipant ? 'All threads' : 'All forums'}
+          {inForum ? 'All forums' : 'All threads'}
         </Link>
         <h1 className="page-title conversation__title">{title}</h1>
         {topic === null ? null : <p className="conversation__subtitle muted">{topic.description}</p>}
