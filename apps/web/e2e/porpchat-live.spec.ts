@@ -177,4 +177,51 @@ test.describe('PorpChat room', () => {
     await expect(memberPage.getByRole('log')).toContainText('the real one');
     await expect(guest.getByRole('log')).toContainText('the real one');
   });
+
+  test("two visitors with one name each see only their own messages as '(you)'", async ({ browser }) => {
+    const name = `Flipper ${Date.now().toString(36)}`;
+    const first = await porpVisitor(browser, name);
+    const second = await porpVisitor(browser, name);
+    const say = async (page: Page, text: string) => {
+      await page.getByLabel('Message', { exact: true }).fill(text);
+      await page.getByLabel('Message', { exact: true }).press('Enter');
+      await expect(page.getByRole('log')).toContainText(text);
+    };
+    const item = (page: Page, text: string) => page.getByRole('log').getByRole('listitem').filter({ hasText: text });
+    const expectMine = async (page: Page, text: string, mine: boolean) => {
+      await expect(item(page, text)).toContainText(name);
+      if (mine) {
+        await expect(item(page, text)).toContainText(`${name} (you)`);
+        await expect(item(page, text)).toHaveClass(/message--own/);
+      } else {
+        await expect(item(page, text)).not.toContainText('(you)');
+        await expect(item(page, text)).not.toHaveClass(/message--own/);
+      }
+    };
+
+    await say(first, `first says hi ${name}`);
+    await expect(second.getByRole('log')).toContainText(`first says hi ${name}`);
+    await say(second, `second says hi ${name}`);
+    await expect(first.getByRole('log')).toContainText(`second says hi ${name}`);
+
+    await expectMine(first, `first says hi ${name}`, true);
+    await expectMine(first, `second says hi ${name}`, false);
+    await expectMine(second, `second says hi ${name}`, true);
+    await expectMine(second, `first says hi ${name}`, false);
+
+    // Still so after a reload of the tab (history, not only live messages).
+    await first.reload();
+    await expectMine(first, `first says hi ${name}`, true);
+    await expectMine(first, `second says hi ${name}`, false);
+    await first.screenshot({ path: '/tmp/shots-22/porpchat-same-name.png' });
+
+    // The other reader got the message with nothing but the typed name to tell who sent it.
+    const history = await second.request.get('/api/thread/getThreadById/porpchat');
+    const sent = ((await history.json()) as { messages: Record<string, unknown>[] }).messages.find(
+      (message) => message.content === `first says hi ${name}`,
+    );
+    expect(sent).toBeDefined();
+    expect(sent?.sender).toBe(name);
+    expect(sent?.views).toEqual([]);
+  });
 });

@@ -7,8 +7,8 @@ export interface MessageListProps {
   /** Names the scrolling region for screen readers, e.g. 'Messages with bob'. */
   label: string;
   emptyText: string;
-  /** The name whose messages are marked as one's own, if any. */
-  own?: string | null;
+  /** Whether a message is the reader's own, marked '(you)' and aligned as such. */
+  isOwn?: (message: Message) => boolean;
   renderContent: (message: Message) => ReactNode;
 }
 
@@ -17,7 +17,7 @@ export interface MessageListProps {
  * view (spec: /threads/:tid). The region is focusable so keyboard users can scroll it,
  * and as a log it announces messages that arrive while it is open.
  */
-export function MessageList({ messages, label, emptyText, own = null, renderContent }: MessageListProps) {
+export function MessageList({ messages, label, emptyText, isOwn = () => false, renderContent }: MessageListProps) {
   const region = useRef<HTMLDivElement>(null);
   const newest = messages.at(-1)?._id;
 
@@ -33,7 +33,7 @@ export function MessageList({ messages, label, emptyText, own = null, renderCont
       ) : (
         <ol className="message-list__items">
           {messages.map((message) => {
-            const mine = own !== null && message.sender.toLowerCase() === own.toLowerCase();
+            const mine = isOwn(message);
             return (
               <li key={message._id} className={mine ? 'message message--own' : 'message'}>
                 <p className="message__meta">

@@ -1,4 +1,4 @@
-import { useCallback, useEffect } from 'react';
+import { useCallback, useEffect, useState } from 'react';
 import { Link } from 'react-router';
 import { MESSAGES, PORPCHAT_THREAD_ID, SOCKET_EVENTS, type Message } from '@porpoise/core';
 import { MessageComposer } from '@/components/message-composer';
@@ -8,6 +8,7 @@ import { useRemoteData } from '@/hooks/use-remote-data';
 import { userFacingError } from '@/lib/api-client';
 import { useSocket } from '@/lib/socket';
 import { getPorpchatThread, postPorpMessage } from '../api/porpchat-api';
+import { readSentIds, rememberSentId } from '../sent-messages';
 import { PorpMessageContent } from './porp-message-content';
 
 interface MessageUpdate {
@@ -17,10 +18,12 @@ interface MessageUpdate {
 /**
  * The one public room (spec: /porpchat): its history, messages arriving live over the
  * app's socket (which anonymous visitors have too) and a send box under the typed name.
+ * Messages this tab posted are its own ('(you)'), whatever name another visitor types.
  */
 export function PorpchatRoom({ name }: { name: string | null }) {
   const socket = useSocket();
   const [thread, update] = useRemoteData(PORPCHAT_THREAD_ID, (signal) => getPorpchatThread(signal));
+  const [sentIds, setSentIds] = useState(readSentIds);
 
   const append = useCallback(
     (message: Message) =>
@@ -47,7 +50,9 @@ export function PorpchatRoom({ name }: { name: string | null }) {
   async function send(content: string): Promise<string | null> {
     if (name === null) return MESSAGES.porpContextNull;
     try {
-      append(await postPorpMessage(name, content));
+      const message = await postPorpMessage(name, content);
+      setSentIds(rememberSentId(message._id));
+      append(message);
       return null;
     } catch (error) {
       return userFacingError(error, MESSAGES.unavailable);
@@ -73,7 +78,7 @@ export function PorpchatRoom({ name }: { name: string | null }) {
           messages={thread.data.messages}
           label="PorpChat messages"
           emptyText="No messages yet."
-          own={name}
+          isOwn={(message) => sentIds.has(message._id)}
           renderContent={(message) => <PorpMessageContent message={message} />}
         />
       ) : null}

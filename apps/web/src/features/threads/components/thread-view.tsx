@@ -103,7 +103,7 @@ export function ThreadView({ tid, username, topic }: { tid: string; username: st
             messages={thread.data.messages}
             label={title}
             emptyText="No messages yet."
-            own={username}
+            isOwn={(message) => message.sender.toLowerCase() === username.toLowerCase()}
             renderContent={(message) => <RichText text={message.content} />}
           />
           <MessageComposer
