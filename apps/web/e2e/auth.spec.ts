@@ -109,18 +109,66 @@ test.describe('signing in and out', () => {
   test('sign in returns to the page named by redirectTo, and ignores other sites', async ({ page, browser }) => {
     const account = await registerThroughUi(page);
     const other = await browser.newPage();
-    for (const [redirectTo, expected] of [
+    // As they would appear in a link's query string: raw, and percent-encoded once or twice.
+    for (const [query, expected] of [
+      ['%2Ftags', /\/tags$/],
       ['/tags', /\/tags$/],
+      ['//evil.example', /\/home$/],
+      ['%2F%2Fevil.example', /\/home$/],
+      ['%252F%252Fevil.example', /\/home$/],
+      ['/%2F%2Fevil.example', /\/home$/],
+      ['/%252F%252Fevil.example', /\/home$/],
+      ['https://evil.example', /\/home$/],
+      ['https%3A%2F%2Fevil.example', /\/home$/],
+      ['javascript:alert(1)', /\/home$/],
+      ['/\\evil.example', /\/home$/],
+      ['%2F%5Cevil.example', /\/home$/],
+      ['/%5Cevil.example', /\/home$/],
+      ['%2F%09%2Fevil.example', /\/home$/],
       ['//example.com/x', /\/home$/],
     ] as const) {
-      await other.goto(`/login?redirectTo=${encodeURIComponent(redirectTo)}`);
+      await other.goto(`/login?redirectTo=${query}`);
       await other.getByLabel('Username').fill(account.username);
       await other.getByLabel('Password').fill(account.password);
       await other.getByRole('button', { name: 'Sign In' }).click();
-      await expect(other).toHaveURL(expected);
+      await expect(other, `redirectTo=${query}`).toHaveURL(expected);
+      expect(new URL(other.url()).origin).toBe(new URL(page.url()).origin);
       await other.context().clearCookies();
     }
     await other.close();
+  });
+
+  test('a deep link survives sign-in: / keeps the wanted page and Sign In goes there', async ({ page, browser }) => {
+    const account = await registerThroughUi(page);
+    const asked = await page.request.post('/api/addQuestion', {
+      data: { title: 'Where do porpoises go at night?', text: 'Deep link.', tags: [{ name: 'deeplink' }] },
+    });
+    expect(asked.status(), await asked.text()).toBe(200);
+    const { _id: qid } = (await asked.json()) as { _id: string };
+
+    const visitor = await (await browser.newContext()).newPage();
+    await visitor.goto(`/question/${qid}`);
+    await expect(visitor).toHaveURL(new RegExp(`/\\?redirectTo=%2Fquestion%2F${qid}$`));
+    await expect(visitor.getByRole('heading', { level: 1, name: 'Welcome to PorpChat!' })).toBeVisible();
+    const signIn = visitor.getByRole('link', { name: 'Sign In' });
+    await expect(signIn).toHaveAttribute('href', `/login?redirectTo=%2Fquestion%2F${qid}`);
+    await signIn.click();
+    await expect(visitor).toHaveURL(new RegExp(`/login\\?redirectTo=%2Fquestion%2F${qid}$`));
+    await visitor.getByLabel('Username').fill(account.username);
+    await visitor.getByLabel('Password').fill(account.password);
+    await visitor.getByRole('button', { name: 'Sign In' }).click();
+    await expect(visitor).toHaveURL(new RegExp(`/question/${qid}$`));
+    await expect(visitor.getByRole('heading', { level: 1, name: 'Where do porpoises go at night?' })).toBeVisible();
+
+    // A query string comes along; a hostile value on / never reaches the Sign In link.
+    await visitor.context().clearCookies();
+    await visitor.goto('/home?order=active&tag=deeplink');
+    await expect(visitor).toHaveURL(/\/\?redirectTo=%2Fhome%3Forder%3Dactive%26tag%3Ddeeplink$/);
+    for (const hostile of ['//evil.example', '%2F%2Fevil.example', 'https://evil.example', '/\\evil.example']) {
+      await visitor.goto(`/?redirectTo=${hostile}`);
+      await expect(visitor.getByRole('link', { name: 'Sign In' })).toHaveAttribute('href', '/login');
+    }
+    await visitor.close();
   });
 
   test('a signed-in route redirects to / when signed out', async ({ page }) => {

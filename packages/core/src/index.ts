@@ -7,3 +7,4 @@ export * from './rich-text.ts';
 export * from './time.ts';
 export * from './validation.ts';
 export * from './search.ts';
+export * from './redirect.ts';

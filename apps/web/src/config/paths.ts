@@ -22,7 +22,7 @@ function withQuery(path: string, query: Record<string, string | undefined>): str
 
 const segment = (value: string) => encodeURIComponent(value);
 
-/** The /login query parameter naming the page that sent the user to sign in. */
+/** The / and /login query parameter naming the page that sent the user to sign in (product.md section 2). */
 export const REDIRECT_PARAM = 'redirectTo';
 
 export interface HomeQuery {
@@ -32,7 +32,8 @@ export interface HomeQuery {
 }
 
 export const paths = {
-  landing: route('/', () => '/'),
+  /** With `redirectTo`: the signed-in page a signed-out visitor was sent away from. */
+  landing: route('/', (redirectTo?: string) => withQuery('/', { [REDIRECT_PARAM]: redirectTo })),
   porp: route('/porp', () => '/porp'),
   register: route('/register', () => '/register'),
   login: route('/login', (redirectTo?: string) => withQuery('/login', { [REDIRECT_PARAM]: redirectTo })),
@@ -54,19 +55,3 @@ export const paths = {
   /** Anything no other route matches; there is nothing to link to. */
   notFound: { pattern: '*' },
 } as const;
-
-const PROBE_ORIGIN = 'http://porpoise.invalid';
-
-/**
- * The in-app path to return to after signing in, or null when the value could send
- * the browser elsewhere: only '/...' is accepted, never '//host' or '/\host' (which
- * browsers treat as another origin), and the value must still resolve to this origin
- * once the URL parser has dropped tabs and newlines.
- */
-export function safeRedirectTarget(value: string | null): string | null {
-  if (value === null || !value.startsWith('/')) return null;
-  if (value.startsWith('//') || value.startsWith('/\\')) return null;
-  const url = new URL(value, PROBE_ORIGIN);
-  if (url.origin !== PROBE_ORIGIN) return null;
-  return `${url.pathname}${url.search}${url.hash}`;
-}

@@ -1,4 +1,4 @@
-import { Outlet, redirect, useLoaderData } from 'react-router';
+import { Outlet, redirect, useLoaderData, type LoaderFunctionArgs } from 'react-router';
 import { getCurrentAccount } from '@/features/auth/api/me';
 import { AccountProvider } from '@/features/auth/hooks/use-account';
 import { paths } from '@/config/paths';
@@ -6,11 +6,17 @@ import { AppHeader } from './app-header';
 import { MainContent, MAIN_CONTENT_ID } from './main-content';
 import { MainNav } from './main-nav';
 
-/** Guards every signed-in screen: without a session the visitor goes to / (spec section 2). */
-export async function signedInLoader() {
+/**
+ * Guards every signed-in screen: without a session the visitor goes to / (spec section 2),
+ * which keeps the page they wanted so that signing in can return there (product.md
+ * section 2). /home, where signing in goes anyway, is left out of the address.
+ */
+export async function signedInLoader({ request }: LoaderFunctionArgs) {
   const account = await getCurrentAccount();
-  if (account === null) return redirect(paths.landing());
-  return account;
+  if (account !== null) return account;
+  const { pathname, search } = new URL(request.url);
+  const wanted = `${pathname}${search}`;
+  return redirect(paths.landing(wanted === paths.home() ? undefined : wanted));
 }
 
 /** Header, left menu and content area (spec section 2). */

@@ -1,7 +1,8 @@
-import { Link } from 'react-router';
+import { Link, useSearchParams } from 'react-router';
+import { safeRedirectPath } from '@porpoise/core';
 import { CenteredCard } from '@/components/centered-card';
 import { DocumentTitle } from '@/components/document-title';
-import { paths } from '@/config/paths';
+import { REDIRECT_PARAM, paths } from '@/config/paths';
 import { useOptionalAccount } from '@/features/auth/hooks/use-account';
 import { PorpEntryForm } from '@/features/porpchat/components/porp-entry-form';
 
@@ -11,6 +12,9 @@ import { PorpEntryForm } from '@/features/porpchat/components/porp-entry-form';
  */
 export function LandingRoute() {
   const account = useOptionalAccount();
+  const [searchParams] = useSearchParams();
+  // Passed on only when it is a path of this site; /login checks it again before following it.
+  const redirectTo = safeRedirectPath(searchParams.get(REDIRECT_PARAM)) ?? undefined;
   return (
     <CenteredCard>
       <DocumentTitle title="Welcome to PorpChat" />
@@ -20,7 +24,7 @@ export function LandingRoute() {
       <nav className="card__links" aria-label="Account">
         {account === null ? (
           <>
-            <Link to={paths.login()}>Sign In</Link>
+            <Link to={paths.login(redirectTo)}>Sign In</Link>
             <Link to={paths.register()}>Create Your Account</Link>
           </>
         ) : (

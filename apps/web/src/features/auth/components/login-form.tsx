@@ -1,10 +1,10 @@
 import { useId, useState, type FormEvent } from 'react';
 import { Link, useSearchParams } from 'react-router';
-import { MESSAGES } from '@porpoise/core';
+import { MESSAGES, safeRedirectPath } from '@porpoise/core';
 import { FormError } from '@/components/form-error';
 import { TextField } from '@/components/text-field';
 import { ApiError, userFacingError } from '@/lib/api-client';
-import { REDIRECT_PARAM, paths, safeRedirectTarget } from '@/config/paths';
+import { REDIRECT_PARAM, paths } from '@/config/paths';
 import { login } from '../api/login';
 import { useSessionChange } from '../hooks/use-session-change';
 import { PasswordField } from './password-field';
@@ -42,7 +42,7 @@ export function LoginForm() {
     setPending(true);
     try {
       const account = await login({ username: username.trim(), password });
-      const next = safeRedirectTarget(searchParams.get(REDIRECT_PARAM)) ?? paths.home();
+      const next = safeRedirectPath(searchParams.get(REDIRECT_PARAM)) ?? paths.home();
       await signedIn(account.username, next);
     } catch (cause) {
       setError(loginErrorMessage(cause));
