@@ -60,6 +60,37 @@ test.describe('accessibility settings', () => {
     await expect(page.locator('body')).toHaveClass('');
   });
 
+  test('a second visit shows the saved choices, so one can be changed alone', async ({ page }) => {
+    await registerThroughUi(page);
+    await page.getByLabel('Do you have low vision?').selectOption({ label: 'Yes' });
+    await page.getByLabel('Colour blindness').selectOption({ label: 'Red-Green' });
+    await page.getByRole('button', { name: 'Save Preferences' }).click();
+    await expect(page).toHaveURL(/\/home$/);
+
+    // From the profile, inside the app.
+    await page.goto('/profile');
+    await page.getByRole('link', { name: 'Accessibility settings' }).click();
+    await expect(page).toHaveURL(/\/accessibility-settings$/);
+    await expect(page.getByLabel('Do you have low vision?')).toHaveValue('yes');
+    await expect(page.getByLabel('Colour blindness')).toHaveValue('redgreen');
+    await expect(page.getByLabel('Do you have low vision?').locator('option:checked')).toHaveText('Yes');
+    await expect(page.getByLabel('Colour blindness').locator('option:checked')).toHaveText('Red-Green');
+    await expect(page.getByRole('complementary', { name: 'VoiceOver tip' })).toBeVisible();
+    await page.screenshot({ path: '/tmp/shots-22/settings-second-visit.png' });
+
+    // Only the colour changes; low vision stays as saved.
+    await page.getByLabel('Colour blindness').selectOption({ label: 'Blue-Yellow' });
+    await page.getByRole('button', { name: 'Save Preferences' }).click();
+    await expect(page).toHaveURL(/\/home$/);
+    await expect(page.locator('body')).toHaveClass(/\bblueyellow\b/);
+    await expect(page.locator('body')).toHaveClass(/\blow-vision\b/);
+
+    // By address, after a reload of the whole app.
+    await page.goto('/accessibility-settings');
+    await expect(page.getByLabel('Do you have low vision?')).toHaveValue('yes');
+    await expect(page.getByLabel('Colour blindness')).toHaveValue('blueyellow');
+  });
+
   test('the save outcomes: a refusal and a lost connection', async ({ page }) => {
     await registerThroughUi(page);
     await page.getByLabel('Do you have low vision?').selectOption({ label: 'No' });
@@ -161,9 +192,15 @@ test.describe('axe-core on the people and conversation screens in every theme', 
           await expect(p.getByRole('alert')).toBeVisible();
         });
         await check('/accessibility-settings', async (p) => {
+          // The saved choices are shown; a refused save shows its error above the button.
+          await expect(p.getByLabel('Colour blindness')).toHaveValue(colorBlindness);
+          await p.route('**/api/account/saveAccessibilitySettings', (route) =>
+            route.fulfill({ status: 500, json: { error: 'Internal server error' } }),
+          );
           await p.getByLabel('Do you have low vision?').selectOption({ label: 'Yes' });
           await p.getByRole('button', { name: 'Save Preferences' }).click();
           await expect(p.getByRole('alert')).toBeVisible();
+          await p.unroute('**/api/account/saveAccessibilitySettings');
         });
         await page.evaluate(() => sessionStorage.setItem('porpUsername', 'Axe Visitor'));
         await check('/porpchat', heading('PorpChat'));

@@ -16,6 +16,8 @@ export interface Account {
   email: string;
   createdAt: string;
   accessibilitySettings: AccessibilitySettings;
+  /** Whether the account has ever saved its accessibility settings (until then the settings screen shows them unchosen). */
+  accessibilitySettingsSaved: boolean;
 }
 
 export interface Tag {

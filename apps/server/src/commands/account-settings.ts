@@ -11,7 +11,7 @@ export async function saveAccessibilitySettings(
 ): Promise<AccountRow> {
   const [row] = await db
     .update(accounts)
-    .set({ lowVision: settings.lowVision, colorBlindness: settings.colorBlindness })
+    .set({ lowVision: settings.lowVision, colorBlindness: settings.colorBlindness, accessibilitySavedAt: new Date() })
     .where(eq(accounts.id, accountId))
     .returning();
   if (!row) throw new Error('account vanished');

@@ -190,3 +190,42 @@ describe.each(DATABASE_KINDS)('migration 0009 (username skeletons) on %s', (kind
     }
   }, 60_000);
 });
+
+// Issue 22 item 1: accounts made before 0013 whose settings differ from the defaults have saved them.
+describe.each(DATABASE_KINDS)('migration 0013 (accessibility settings saved) on %s', (kind) => {
+  const cleanups: Array<() => Promise<void> | void> = [];
+  afterAll(async () => {
+    for (const cleanup of cleanups.reverse()) await cleanup();
+  });
+
+  it('marks as saved the accounts whose settings are not the defaults, and only those', async () => {
+    const before = migrationsBefore('0013_accessibility-saved');
+    cleanups.push(() => rmSync(before, { recursive: true, force: true }));
+    const options = await storageFor(kind, cleanups);
+    const accounts = [
+      { username: 'plain', lowVision: false, colorBlindness: 'none', saved: false },
+      { username: 'big', lowVision: true, colorBlindness: 'none', saved: true },
+      { username: 'grey', lowVision: false, colorBlindness: 'grayscale', saved: true },
+    ];
+
+    const old = await openDatabase(options(before));
+    for (const { username, lowVision, colorBlindness } of accounts) {
+      await old.db.execute(
+        sql`insert into accounts (username, email, password_hash, low_vision, color_blindness)
+            values (${username}, ${`${username}@x.example`}, 'x', ${lowVision}, ${colorBlindness})`,
+      );
+    }
+    await old.close();
+
+    const migrated = await openDatabase(options(migrationsDir));
+    try {
+      const rows = await queryRows<{ username: string; saved: boolean }>(
+        migrated.db,
+        sql`select username, accessibility_saved_at is not null as saved from accounts order by id`,
+      );
+      expect(rows).toEqual(accounts.map(({ username, saved }) => ({ username, saved })));
+    } finally {
+      await migrated.close();
+    }
+  }, 60_000);
+});

@@ -11,5 +11,6 @@ export function presentAccount(row: AccountRow): Account {
       lowVision: row.lowVision,
       colorBlindness: row.colorBlindness as ColorBlindness,
     },
+    accessibilitySettingsSaved: row.accessibilitySavedAt !== null,
   };
 }

@@ -11,6 +11,8 @@ export const accounts = pgTable(
     passwordHash: text('password_hash').notNull(),
     lowVision: boolean('low_vision').notNull().default(false),
     colorBlindness: text('color_blindness').notNull().default('none'),
+    /** When the account last saved its accessibility settings; null until it has (product.md section 12). */
+    accessibilitySavedAt: at('accessibility_saved_at'),
     createdAt: at('created_at').notNull().defaultNow(),
     /**
      * nameSkeleton(username) from packages/core/src/skeleton.ts, written out for the characters

@@ -46,6 +46,7 @@ describe.each(DATABASE_KINDS)('accounts on %s', (kind) => {
         email: `${username}@example.com`,
         createdAt: expect.any(String) as unknown,
         accessibilitySettings: { lowVision: false, colorBlindness: 'none' },
+        accessibilitySettingsSaved: false,
       });
       const cookie = response.cookies.find((c) => c.name === 'porpoise_session');
       expect(cookie).toMatchObject({ httpOnly: true, sameSite: 'Lax', path: '/' });

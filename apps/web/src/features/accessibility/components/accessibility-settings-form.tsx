@@ -22,8 +22,9 @@ const COLOR_MISSING = 'Please choose a colour-blindness setting';
 type Field = 'lowVision' | 'colorBlindness';
 
 /**
- * The preferences screen (spec: /accessibility-settings). Both choices are required and
- * start unset. After a save the account is loaded again, so the body's theme classes
+ * The preferences screen (spec: /accessibility-settings). Both choices are required; they
+ * start unset until the account has saved them once, and show the saved values from then on
+ * (product.md section 12). After a save the account is loaded again, so the body's theme classes
  * follow at once, and the user goes on to /home.
  */
 export function AccessibilitySettingsForm({ account }: { account: Account | null }) {
@@ -33,8 +34,9 @@ export function AccessibilitySettingsForm({ account }: { account: Account | null
   const tipId = useId();
   const navigate = useNavigate();
   const { revalidate } = useRevalidator();
-  const [lowVision, setLowVision] = useState('');
-  const [colorBlindness, setColorBlindness] = useState('');
+  const saved = account?.accessibilitySettingsSaved === true ? account.accessibilitySettings : null;
+  const [lowVision, setLowVision] = useState(saved === null ? '' : saved.lowVision ? 'yes' : 'no');
+  const [colorBlindness, setColorBlindness] = useState<string>(saved?.colorBlindness ?? '');
   const [error, setError] = useState<{ field: Field | null; message: string } | null>(null);
   const [status, setStatus] = useState<string | null>(null);
   const [attempt, setAttempt] = useState(0);
