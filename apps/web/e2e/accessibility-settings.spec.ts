@@ -24,8 +24,15 @@ test.describe('accessibility settings', () => {
 
     const save = page.getByRole('button', { name: 'Save Preferences' });
     await save.click();
-    await expect(page.getByRole('alert')).toHaveText(/Please choose whether you have low vision/);
+    // Each missing choice is named beside its selector, and the first one takes focus.
+    await expect(page.getByRole('alert')).toHaveText([
+      /Please choose whether you have low vision/,
+      /Please choose a colour-blindness setting/,
+    ]);
     await expect(lowVision).toHaveAttribute('aria-invalid', 'true');
+    await expect(lowVision).toHaveAccessibleDescription(/Please choose whether you have low vision$/);
+    await expect(colour).toHaveAccessibleDescription(/Please choose a colour-blindness setting$/);
+    await expect(lowVision).toBeFocused();
 
     await expect(page.getByText('Cmd')).toHaveCount(0);
     await lowVision.selectOption({ label: 'Yes' });
@@ -34,6 +41,9 @@ test.describe('accessibility settings', () => {
     await expect(tip).toContainText('System Settings > Accessibility > VoiceOver');
     await save.click();
     await expect(page.getByRole('alert')).toHaveText(/Please choose a colour-blindness setting/);
+    await expect(lowVision).not.toHaveAttribute('aria-invalid');
+    await expect(colour).toHaveAttribute('aria-invalid', 'true');
+    await expect(colour).toBeFocused();
 
     await expect(colour.locator('option')).toHaveText([
       'Select an option',

@@ -20,7 +20,50 @@ test.describe('registration', () => {
     await page.getByLabel('Password').fill('12345');
     await page.getByRole('button', { name: 'Sign Up' }).click();
     await expect(page.getByRole('alert')).toHaveText(/Password should be at least 6 characters/);
+    await expect(page.getByLabel('Password')).toHaveAccessibleDescription(
+      'At least 6 characters Error: Password should be at least 6 characters',
+    );
+    await expect(page.getByLabel('Password')).toBeFocused();
     await expect(page).toHaveURL(/\/register$/);
+  });
+
+  test('the username rule and the password minimum show as hints before any submit; errors sit beside their fields', async ({
+    page,
+  }) => {
+    await page.goto('/register');
+    const email = page.getByLabel('Email');
+    const username = page.getByLabel('Username');
+    const password = page.getByLabel('Password');
+    await expect(page.getByText('3-30 characters: letters, digits, dot, dash or underscore')).toBeVisible();
+    await expect(page.getByText('At least 6 characters')).toBeVisible();
+    await expect(username).toHaveAccessibleDescription('3-30 characters: letters, digits, dot, dash or underscore');
+    await expect(password).toHaveAccessibleDescription('At least 6 characters');
+    await expect(page.getByRole('alert')).toHaveCount(0);
+
+    await email.fill('not an email');
+    await username.fill('no spaces allowed');
+    await page.getByRole('button', { name: 'Sign Up' }).click();
+    await expect(page.getByRole('alert')).toHaveText([
+      /Email must be a valid email address/,
+      /Username must be 3-30 characters: letters, digits, dot, dash or underscore/,
+      /Password cannot be empty/,
+    ]);
+    await expect(email).toHaveAccessibleDescription('Error: Email must be a valid email address');
+    await expect(username).toHaveAccessibleDescription(
+      '3-30 characters: letters, digits, dot, dash or underscore Error: Username must be 3-30 characters: letters, digits, dot, dash or underscore',
+    );
+    await expect(password).toHaveAccessibleDescription('At least 6 characters Error: Password cannot be empty');
+    await expect(email).toBeFocused();
+    // Each error is in its own field, under the control and before the next field's label.
+    for (const [control, next] of [
+      [email, 'Username'],
+      [username, 'Password'],
+    ] as const) {
+      const field = page.locator('.field').filter({ has: control });
+      await expect(field.getByRole('alert')).toHaveCount(1);
+      await expect(field.getByText(next, { exact: true })).toHaveCount(0);
+    }
+    await page.screenshot({ path: '/tmp/shots-22/register-errors.png' });
   });
 
   test('a username already in use is refused with the server message', async ({ page, browser }) => {
@@ -32,6 +75,7 @@ test.describe('registration', () => {
     await other.getByLabel('Password').fill(taken.password);
     await other.getByRole('button', { name: 'Sign Up' }).click();
     await expect(other.getByRole('alert')).toHaveText(/Username already in use/);
+    await expect(other.getByLabel('Username')).toHaveAccessibleDescription(/Error: Username already in use$/);
     await other.close();
   });
 

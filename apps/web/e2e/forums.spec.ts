@@ -38,12 +38,32 @@ test.describe('forums', () => {
     await expect(a.page).toHaveURL(/\/new\/forum$/);
     const create = a.page.getByRole('button', { name: 'Create Forum' });
     await create.click();
-    await expect(a.page.getByRole('alert')).toHaveText(/Name cannot be empty/);
-    await expect(a.page.getByLabel('Forum Name')).toHaveAttribute('aria-invalid', 'true');
-    await a.page.getByLabel('Forum Name').fill(forumName);
+    // Each error sits right under its own field and describes it; the first field takes focus.
+    const nameField = a.page.getByLabel('Forum Name');
+    const descriptionField = a.page.getByLabel('Forum Description');
+    await expect(a.page.getByRole('alert')).toHaveText([/Name cannot be empty/, /Description cannot be empty/]);
+    await expect(nameField).toHaveAttribute('aria-invalid', 'true');
+    await expect(nameField).toHaveAccessibleDescription(/Name cannot be empty$/);
+    await expect(nameField).toBeFocused();
+    await expect(descriptionField).toHaveAccessibleDescription(/^Error: Description cannot be empty$/);
+    const nameError = a.page.getByRole('alert').filter({ hasText: 'Name cannot be empty' }).first();
+    const box = async (locator: typeof nameField) =>
+      (await locator.boundingBox()) ?? { x: 0, y: 0, width: 0, height: 0 };
+    const [nameBox, nameErrorBox, descriptionLabelBox] = [
+      await box(nameField),
+      await box(nameError),
+      await box(a.page.getByText('Forum Description', { exact: true })),
+    ];
+    expect(nameErrorBox.y).toBeGreaterThanOrEqual(nameBox.y + nameBox.height);
+    expect(nameErrorBox.y + nameErrorBox.height).toBeLessThanOrEqual(descriptionLabelBox.y);
+    await a.page.screenshot({ path: '/tmp/shots-22/new-forum-errors.png' });
+
+    await nameField.fill(forumName);
     await create.click();
     await expect(a.page.getByRole('alert')).toHaveText(/Description cannot be empty/);
-    await expect(a.page.getByLabel('Forum Description')).toHaveAttribute('aria-invalid', 'true');
+    await expect(nameField).not.toHaveAttribute('aria-invalid');
+    await expect(descriptionField).toHaveAttribute('aria-invalid', 'true');
+    await expect(descriptionField).toBeFocused();
     await a.page.getByLabel('Forum Description').fill('Everything about rock pools\nand what lives there.');
     await create.click();
     await expect(a.page).toHaveURL(/\/forums$/);
@@ -59,6 +79,7 @@ test.describe('forums', () => {
     await a.page.getByLabel('Forum Description').fill('Again');
     await create.click();
     await expect(a.page.getByRole('alert')).toHaveText(/Forum name already exists/);
+    await expect(a.page.getByLabel('Forum Name')).toHaveAccessibleDescription(/Forum name already exists$/);
 
     // The card opens the forum's discussion; a post there reaches another reader live.
     await a.page.goto('/forums');

@@ -54,7 +54,7 @@ test.describe('profiles', () => {
     await expect(page).toHaveURL(/\/$/);
     expect(await page.evaluate(() => localStorage.getItem('user'))).toBeNull();
     await page.goto('/profile');
-    await expect(page).toHaveURL(/\/$/);
+    await expect(page).toHaveURL(/\/\?redirectTo=%2Fprofile$/);
   });
 
   test("another user's profile: default bio, their questions and answers, and an unknown user", async ({

@@ -63,10 +63,17 @@ test.describe('direct threads', () => {
     await page.getByRole('button', { name: 'Create Thread' }).click();
     await expect(page.getByRole('alert')).toHaveText(/Recipient cannot be empty/);
     await expect(page.getByLabel('Thread Recipient')).toHaveAttribute('aria-invalid', 'true');
+    await expect(page.getByLabel('Thread Recipient')).toHaveAccessibleDescription(
+      'Must be valid username Error: Recipient cannot be empty',
+    );
 
     await page.getByLabel('Thread Recipient').fill('nobody_by_that_name');
     await page.getByRole('button', { name: 'Create Thread' }).click();
     await expect(page.getByRole('alert')).toHaveText(/User does not exist or thread already exists/);
+    // It is about the recipient, so it sits beside that field.
+    await expect(page.getByLabel('Thread Recipient')).toHaveAccessibleDescription(
+      'Must be valid username Error: User does not exist or thread already exists',
+    );
 
     await page.getByLabel('Thread Recipient').fill(other.username);
     await page.getByRole('button', { name: 'Create Thread' }).click();

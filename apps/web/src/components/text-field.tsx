@@ -1,4 +1,5 @@
 import { useId, type HTMLInputTypeAttribute, type ReactNode } from 'react';
+import { Field } from './field';
 
 export interface TextFieldProps {
   label: string;
@@ -6,21 +7,22 @@ export interface TextFieldProps {
   onChange: (value: string) => void;
   name: string;
   type?: HTMLInputTypeAttribute;
-  /** Defaults to a generated id; pass one when another control refers to the input. */
+  /** Defaults to a generated id; pass one when another control refers to the input (or focus moves to it). */
   id?: string;
   autoComplete?: string;
   required?: boolean;
   hint?: string;
-  invalid?: boolean;
-  /** Id of an element (such as the form's error) that describes the field. */
-  describedBy?: string;
+  /** This field's error, shown beside it. */
+  error?: string | null;
+  /** Bumped at each submit so that a repeated error is announced again. */
+  attempt?: number;
   /** A control shown inside the field's right edge, such as a Show/Hide button. */
   action?: ReactNode;
   /** For names and passwords: no automatic capitals or spelling correction. */
   verbatim?: boolean;
 }
 
-/** A label above a full-width input, with an optional hint below the label. */
+/** A label above a full-width input, with an optional hint below the label and its error below the input. */
 export function TextField({
   label,
   value,
@@ -31,45 +33,31 @@ export function TextField({
   autoComplete,
   required = false,
   hint,
-  invalid = false,
-  describedBy,
+  error = null,
+  attempt,
   action,
   verbatim = false,
 }: TextFieldProps) {
   const generatedId = useId();
-  const inputId = id ?? generatedId;
-  const hintId = `${inputId}-hint`;
-  const described = [hint === undefined ? null : hintId, invalid ? (describedBy ?? null) : null]
-    .filter((part) => part !== null)
-    .join(' ');
-
   return (
-    <div className="field">
-      <label className="field__label" htmlFor={inputId}>
-        {label}
-      </label>
-      {hint === undefined ? null : (
-        <p className="field__hint" id={hintId}>
-          {hint}
-        </p>
+    <Field id={id ?? generatedId} label={label} hint={hint} error={error} attempt={attempt}>
+      {(control) => (
+        <div className={action === undefined ? 'field__control' : 'field__control field__control--with-action'}>
+          <input
+            {...control}
+            className="field__input"
+            name={name}
+            type={type}
+            value={value}
+            onChange={(event) => onChange(event.target.value)}
+            autoComplete={autoComplete}
+            required={required}
+            autoCapitalize={verbatim ? 'none' : undefined}
+            spellCheck={verbatim ? false : undefined}
+          />
+          {action}
+        </div>
       )}
-      <div className={action === undefined ? 'field__control' : 'field__control field__control--with-action'}>
-        <input
-          className="field__input"
-          id={inputId}
-          name={name}
-          type={type}
-          value={value}
-          onChange={(event) => onChange(event.target.value)}
-          autoComplete={autoComplete}
-          required={required}
-          aria-invalid={invalid || undefined}
-          aria-describedby={described === '' ? undefined : described}
-          autoCapitalize={verbatim ? 'none' : undefined}
-          spellCheck={verbatim ? false : undefined}
-        />
-        {action}
-      </div>
-    </div>
+    </Field>
   );
 }

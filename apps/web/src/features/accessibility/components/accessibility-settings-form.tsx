@@ -1,8 +1,10 @@
 import { useId, useState, type FormEvent } from 'react';
 import { Link, useNavigate, useRevalidator } from 'react-router';
 import { MESSAGES, type Account, type ColorBlindness } from '@porpoise/core';
+import { Field } from '@/components/field';
 import { FormError } from '@/components/form-error';
 import { paths } from '@/config/paths';
+import { useForm } from '@/hooks/use-form';
 import { ApiError } from '@/lib/api-client';
 import { saveAccessibilitySettings } from '../api/save-accessibility-settings';
 
@@ -19,7 +21,7 @@ const SAVE_ERROR = 'An error occurred while saving preferences';
 const LOW_VISION_MISSING = 'Please choose whether you have low vision';
 const COLOR_MISSING = 'Please choose a colour-blindness setting';
 
-type Field = 'lowVision' | 'colorBlindness';
+type SettingsField = 'lowVision' | 'colorBlindness';
 
 /**
  * The preferences screen (spec: /accessibility-settings). Both choices are required; they
@@ -28,73 +30,66 @@ type Field = 'lowVision' | 'colorBlindness';
  * follow at once, and the user goes on to /home.
  */
 export function AccessibilitySettingsForm({ account }: { account: Account | null }) {
-  const lowVisionId = useId();
-  const colorId = useId();
-  const errorId = useId();
   const tipId = useId();
   const navigate = useNavigate();
   const { revalidate } = useRevalidator();
   const saved = account?.accessibilitySettingsSaved === true ? account.accessibilitySettings : null;
   const [lowVision, setLowVision] = useState(saved === null ? '' : saved.lowVision ? 'yes' : 'no');
   const [colorBlindness, setColorBlindness] = useState<string>(saved?.colorBlindness ?? '');
-  const [error, setError] = useState<{ field: Field | null; message: string } | null>(null);
   const [status, setStatus] = useState<string | null>(null);
-  const [attempt, setAttempt] = useState(0);
-  const [pending, setPending] = useState(false);
+  const form = useForm<SettingsField>();
 
-  async function handleSubmit(event: FormEvent<HTMLFormElement>) {
+  function handleSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
-    if (pending) return;
-    setAttempt((count) => count + 1);
     setStatus(null);
-    if (account === null) return setError({ field: null, message: MESSAGES.accountContextNull });
-    if (lowVision === '') return setError({ field: 'lowVision', message: LOW_VISION_MISSING });
-    const chosen = COLOR_OPTIONS.find((option) => option.value === colorBlindness);
-    if (chosen === undefined) return setError({ field: 'colorBlindness', message: COLOR_MISSING });
-    setError(null);
-    setPending(true);
-    try {
-      await saveAccessibilitySettings(account, { lowVision: lowVision === 'yes', colorBlindness: chosen.value });
-    } catch (cause) {
-      // A reply other than 200 is a refusal; no reply at all is an exception (spec section 8).
-      const message = cause instanceof ApiError && cause.status !== 0 ? SAVE_FAILED : SAVE_ERROR;
-      setError({ field: null, message });
-      setPending(false);
+    if (account === null) {
+      form.setFormError(MESSAGES.accountContextNull);
       return;
     }
-    setStatus(SAVED);
-    await revalidate();
-    await navigate(paths.home());
+    const chosen = COLOR_OPTIONS.find((option) => option.value === colorBlindness);
+    void form.submit({
+      validate: () => ({
+        lowVision: lowVision === '' ? LOW_VISION_MISSING : null,
+        colorBlindness: chosen === undefined ? COLOR_MISSING : null,
+      }),
+      send: async () => {
+        if (chosen === undefined) return;
+        await saveAccessibilitySettings(account, { lowVision: lowVision === 'yes', colorBlindness: chosen.value });
+        setStatus(SAVED);
+        await revalidate();
+        await navigate(paths.home());
+      },
+      // A reply other than 200 is a refusal; no reply at all is an exception (spec section 8).
+      failureMessage: (cause) => (cause instanceof ApiError && cause.status !== 0 ? SAVE_FAILED : SAVE_ERROR),
+    });
   }
 
-  const describe = (field: Field, ...ids: string[]) =>
-    [...ids, error?.field === field ? errorId : null].filter((id) => id !== null).join(' ') || undefined;
-
   return (
-    <form className="form card form-card" onSubmit={(event) => void handleSubmit(event)} noValidate>
-      <div className="field">
-        <label className="field__label" htmlFor={lowVisionId}>
-          Do you have low vision?
-        </label>
-        <p className="field__hint" id={`${lowVisionId}-hint`}>
-          Yes makes the text larger, raises contrast and thickens focus outlines.
-        </p>
-        <select
-          id={lowVisionId}
-          className="field__input field__select"
-          value={lowVision}
-          onChange={(event) => setLowVision(event.target.value)}
-          required
-          aria-invalid={error?.field === 'lowVision' || undefined}
-          aria-describedby={describe('lowVision', `${lowVisionId}-hint`, ...(lowVision === 'yes' ? [tipId] : []))}
-        >
-          <option value="" disabled>
-            Select an option
-          </option>
-          <option value="yes">Yes</option>
-          <option value="no">No</option>
-        </select>
-      </div>
+    <form className="form card form-card" onSubmit={handleSubmit} noValidate aria-busy={form.pending}>
+      <Field
+        id={form.fieldId('lowVision')}
+        label="Do you have low vision?"
+        hint="Yes makes the text larger, raises contrast and thickens focus outlines."
+        describedBy={lowVision === 'yes' ? [tipId] : []}
+        error={form.errorOf('lowVision')}
+        attempt={form.attempt}
+      >
+        {(control) => (
+          <select
+            {...control}
+            className="field__input field__select"
+            value={lowVision}
+            onChange={(event) => setLowVision(event.target.value)}
+            required
+          >
+            <option value="" disabled>
+              Select an option
+            </option>
+            <option value="yes">Yes</option>
+            <option value="no">No</option>
+          </select>
+        )}
+      </Field>
       {lowVision === 'yes' ? (
         <aside className="tip" id={tipId} aria-label="VoiceOver tip">
           <p className="tip__title">Tip for macOS</p>
@@ -107,40 +102,40 @@ export function AccessibilitySettingsForm({ account }: { account: Account | null
           </p>
         </aside>
       ) : null}
-      <div className="field">
-        <label className="field__label" htmlFor={colorId}>
-          Colour blindness
-        </label>
-        <p className="field__hint" id={`${colorId}-hint`}>
-          Changes the palette so nothing depends on colours you may not tell apart.
-        </p>
-        <select
-          id={colorId}
-          className="field__input field__select"
-          value={colorBlindness}
-          onChange={(event) => setColorBlindness(event.target.value)}
-          required
-          aria-invalid={error?.field === 'colorBlindness' || undefined}
-          aria-describedby={describe('colorBlindness', `${colorId}-hint`)}
-        >
-          <option value="" disabled>
-            Select an option
-          </option>
-          {COLOR_OPTIONS.map((option) => (
-            <option key={option.value} value={option.value}>
-              {option.label}
+      <Field
+        id={form.fieldId('colorBlindness')}
+        label="Colour blindness"
+        hint="Changes the palette so nothing depends on colours you may not tell apart."
+        error={form.errorOf('colorBlindness')}
+        attempt={form.attempt}
+      >
+        {(control) => (
+          <select
+            {...control}
+            className="field__input field__select"
+            value={colorBlindness}
+            onChange={(event) => setColorBlindness(event.target.value)}
+            required
+          >
+            <option value="" disabled>
+              Select an option
             </option>
-          ))}
-        </select>
-      </div>
-      <FormError key={attempt} id={errorId} message={error?.message ?? null} />
+            {COLOR_OPTIONS.map((option) => (
+              <option key={option.value} value={option.value}>
+                {option.label}
+              </option>
+            ))}
+          </select>
+        )}
+      </Field>
+      <FormError key={form.attempt} message={form.formError} />
       {status === null ? null : (
         <p className="form-status" role="status">
           {status}
         </p>
       )}
       <div className="button-row">
-        <button type="submit" className="button button--primary" aria-disabled={pending}>
+        <button type="submit" className="button button--primary" aria-disabled={form.pending}>
           Save Preferences
         </button>
         <Link to={paths.home()} className="button">

@@ -1,8 +1,9 @@
-import { useId, useState, type FormEvent } from 'react';
+import { useState, type FormEvent } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { MESSAGES, safeRedirectPath } from '@porpoise/core';
 import { FormError } from '@/components/form-error';
 import { TextField } from '@/components/text-field';
+import { useForm } from '@/hooks/use-form';
 import { ApiError, userFacingError } from '@/lib/api-client';
 import { REDIRECT_PARAM, paths } from '@/config/paths';
 import { login } from '../api/login';
@@ -16,44 +17,34 @@ function loginErrorMessage(cause: unknown): string {
 }
 
 export function LoginForm() {
-  const errorId = useId();
   const [searchParams] = useSearchParams();
   const { signedIn } = useSessionChange();
   const [username, setUsername] = useState('');
   const [password, setPassword] = useState('');
-  const [error, setError] = useState<string | null>(null);
-  const [attempt, setAttempt] = useState(0);
-  const [pending, setPending] = useState(false);
+  const form = useForm<'username' | 'password'>();
 
-  async function handleSubmit(event: FormEvent<HTMLFormElement>) {
+  function handleSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
-    if (pending) return;
-    setError(null);
-    setAttempt((count) => count + 1);
-
-    // Only presence is checked here: the server decides whether the pair is right.
-    const missing =
-      username.trim() === '' ? MESSAGES.usernameRequired : password === '' ? MESSAGES.passwordRequired : null;
-    if (missing !== null) {
-      setError(missing);
-      return;
-    }
-
-    setPending(true);
-    try {
-      const account = await login({ username: username.trim(), password });
-      const next = safeRedirectPath(searchParams.get(REDIRECT_PARAM)) ?? paths.home();
-      await signedIn(account.username, next);
-    } catch (cause) {
-      setError(loginErrorMessage(cause));
-      setPending(false);
-    }
+    void form.submit({
+      // Only presence is checked here: the server decides whether the pair is right.
+      validate: () => ({
+        username: username.trim() === '' ? MESSAGES.usernameRequired : null,
+        password: password === '' ? MESSAGES.passwordRequired : null,
+      }),
+      send: async () => {
+        const account = await login({ username: username.trim(), password });
+        const next = safeRedirectPath(searchParams.get(REDIRECT_PARAM)) ?? paths.home();
+        await signedIn(account.username, next);
+      },
+      // 'Invalid username or password' is about the pair, not one field: it stays above the button.
+      failureMessage: loginErrorMessage,
+    });
   }
 
-  const invalid = error !== null;
   return (
-    <form className="form" onSubmit={(event) => void handleSubmit(event)} noValidate aria-busy={pending}>
+    <form className="form" onSubmit={handleSubmit} noValidate aria-busy={form.pending}>
       <TextField
+        id={form.fieldId('username')}
         label="Username"
         name="username"
         value={username}
@@ -61,18 +52,19 @@ export function LoginForm() {
         autoComplete="username"
         required
         verbatim
-        invalid={invalid}
-        describedBy={errorId}
+        error={form.errorOf('username')}
+        attempt={form.attempt}
       />
       <PasswordField
+        id={form.fieldId('password')}
         value={password}
         onChange={setPassword}
         autoComplete="current-password"
-        invalid={invalid}
-        describedBy={errorId}
+        error={form.errorOf('password')}
+        attempt={form.attempt}
       />
-      <FormError key={attempt} id={errorId} message={error} />
-      <button type="submit" className="button button--primary button--block" aria-disabled={pending}>
+      <FormError key={form.attempt} message={form.formError} />
+      <button type="submit" className="button button--primary button--block" aria-disabled={form.pending}>
         Sign In
       </button>
       <p className="form__alternative">

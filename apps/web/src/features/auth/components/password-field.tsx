@@ -1,17 +1,19 @@
-import { useId, useState } from 'react';
+import { useState } from 'react';
 import { TextField } from '@/components/text-field';
 
 export interface PasswordFieldProps {
+  /** The input's id (the Show/Hide button controls it). */
+  id: string;
   value: string;
   onChange: (value: string) => void;
   autoComplete: 'new-password' | 'current-password';
-  invalid?: boolean;
-  describedBy?: string;
+  hint?: string;
+  error?: string | null;
+  attempt?: number;
 }
 
 /** The Password field with a Show/Hide toggle that reveals what was typed (spec: /register). */
-export function PasswordField({ value, onChange, autoComplete, invalid, describedBy }: PasswordFieldProps) {
-  const id = useId();
+export function PasswordField({ id, value, onChange, autoComplete, hint, error, attempt }: PasswordFieldProps) {
   const [shown, setShown] = useState(false);
   return (
     <TextField
@@ -24,8 +26,9 @@ export function PasswordField({ value, onChange, autoComplete, invalid, describe
       autoComplete={autoComplete}
       required
       verbatim
-      invalid={invalid}
-      describedBy={describedBy}
+      hint={hint}
+      error={error}
+      attempt={attempt}
       action={
         <button
           type="button"

@@ -1,8 +1,9 @@
-import { useId, useState, type FormEvent } from 'react';
+import { useState, type FormEvent } from 'react';
 import { Link } from 'react-router';
-import { MESSAGES, emailError, passwordError, usernameError } from '@porpoise/core';
+import { LIMITS, MESSAGES, emailError, passwordError, usernameError } from '@porpoise/core';
 import { FormError } from '@/components/form-error';
 import { TextField } from '@/components/text-field';
+import { useForm } from '@/hooks/use-form';
 import { userFacingError } from '@/lib/api-client';
 import { paths } from '@/config/paths';
 import { register } from '../api/register';
@@ -11,71 +12,55 @@ import { PasswordField } from './password-field';
 
 type Field = 'email' | 'username' | 'password';
 
-interface FieldError {
-  message: string;
-  field: Field | null;
-}
-
-/** The server's registration errors that point at one field, so that field is marked invalid. */
+/** The server's registration errors that point at one field, shown beside it. */
 const SERVER_ERROR_FIELDS: Partial<Record<string, Field>> = {
   [MESSAGES.emailInUse]: 'email',
   [MESSAGES.emailInvalid]: 'email',
+  [MESSAGES.emailRequired]: 'email',
   [MESSAGES.usernameInUse]: 'username',
   [MESSAGES.usernameFormat]: 'username',
+  [MESSAGES.usernameRequired]: 'username',
   [MESSAGES.passwordTooShort]: 'password',
   [MESSAGES.passwordTooLong]: 'password',
+  [MESSAGES.passwordRequired]: 'password',
 };
 
-/** The first failing rule, in the order the fields appear on screen. */
-function validate(email: string, username: string, password: string): FieldError | null {
-  const checks: [Field, string | null][] = [
-    ['email', emailError(email)],
-    ['username', usernameError(username)],
-    ['password', passwordError(password)],
-  ];
-  for (const [field, message] of checks) {
-    if (message !== null) return { field, message };
-  }
-  return null;
-}
+/** The rules a user must meet, shown under their fields before any submit (product.md section 5). */
+export const USERNAME_HINT = `${LIMITS.usernameMin}-${LIMITS.usernameMax} characters: letters, digits, dot, dash or underscore`;
+export const PASSWORD_HINT = `At least ${LIMITS.passwordMin} characters`;
 
 export function RegisterForm() {
-  const errorId = useId();
   const { signedIn } = useSessionChange();
   const [email, setEmail] = useState('');
   const [username, setUsername] = useState('');
   const [password, setPassword] = useState('');
-  const [error, setError] = useState<FieldError | null>(null);
-  const [attempt, setAttempt] = useState(0);
-  const [pending, setPending] = useState(false);
+  const form = useForm<Field>();
 
-  async function handleSubmit(event: FormEvent<HTMLFormElement>) {
+  function handleSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
-    if (pending) return;
-    setError(null);
-    setAttempt((count) => count + 1);
-
-    const invalid = validate(email, username, password);
-    if (invalid !== null) {
-      setError(invalid);
-      return;
-    }
-
-    setPending(true);
-    try {
-      const account = await register({ email: email.trim(), username, password });
-      await signedIn(account.username, paths.accessibilitySettings());
-    } catch (cause) {
-      const message = userFacingError(cause, MESSAGES.registerFailed);
-      setError({ message, field: SERVER_ERROR_FIELDS[message] ?? null });
-      setPending(false);
-    }
+    void form.submit({
+      validate: () => ({
+        email: emailError(email),
+        username: usernameError(username),
+        password: passwordError(password),
+      }),
+      send: async () => {
+        const account = await register({ email: email.trim(), username, password });
+        await signedIn(account.username, paths.accessibilitySettings());
+      },
+      failureMessage: (cause) => userFacingError(cause, MESSAGES.registerFailed),
+      fieldOf: (message) => SERVER_ERROR_FIELDS[message] ?? null,
+    });
   }
 
-  const fieldProps = (field: Field) => ({ invalid: error?.field === field, describedBy: errorId });
+  const fieldProps = (field: Field) => ({
+    id: form.fieldId(field),
+    error: form.errorOf(field),
+    attempt: form.attempt,
+  });
 
   return (
-    <form className="form" onSubmit={(event) => void handleSubmit(event)} noValidate aria-busy={pending}>
+    <form className="form" onSubmit={handleSubmit} noValidate aria-busy={form.pending}>
       <TextField
         label="Email"
         name="email"
@@ -95,11 +80,18 @@ export function RegisterForm() {
         autoComplete="username"
         required
         verbatim
+        hint={USERNAME_HINT}
         {...fieldProps('username')}
       />
-      <PasswordField value={password} onChange={setPassword} autoComplete="new-password" {...fieldProps('password')} />
-      <FormError key={attempt} id={errorId} message={error?.message ?? null} />
-      <button type="submit" className="button button--primary button--block" aria-disabled={pending}>
+      <PasswordField
+        value={password}
+        onChange={setPassword}
+        autoComplete="new-password"
+        hint={PASSWORD_HINT}
+        {...fieldProps('password')}
+      />
+      <FormError key={form.attempt} message={form.formError} />
+      <button type="submit" className="button button--primary button--block" aria-disabled={form.pending}>
         Sign Up
       </button>
       <p className="form__alternative">

@@ -1,50 +1,50 @@
-import { useId, useState, type FormEvent } from 'react';
+import { useState, type FormEvent } from 'react';
 import { useNavigate } from 'react-router';
-import { forumDescriptionError, forumNameError, LIMITS, MESSAGES } from '@porpoise/core';
+import { forumDescriptionError, forumNameError, LIMITS, MESSAGES, tooLongMessage } from '@porpoise/core';
+import { Field } from '@/components/field';
 import { FormError } from '@/components/form-error';
 import { TextField } from '@/components/text-field';
 import { paths } from '@/config/paths';
+import { useForm } from '@/hooks/use-form';
 import { userFacingError } from '@/lib/api-client';
 import { addForum } from '../api/add-forum';
 
-type Field = 'name' | 'description';
+type FormField = 'name' | 'description';
+
+/** The server's messages that concern one field; any other failure concerns the form. */
+const SERVER_ERROR_FIELDS: Partial<Record<string, FormField>> = {
+  [MESSAGES.forumNameEmpty]: 'name',
+  [MESSAGES.forumNameTaken]: 'name',
+  [tooLongMessage('Name', LIMITS.forumNameMax)]: 'name',
+  [MESSAGES.forumDescriptionEmpty]: 'description',
+  [tooLongMessage('Description', LIMITS.forumDescriptionMax)]: 'description',
+};
 
 /** Creates a forum, then shows the forum list (spec: /new/forum). */
 export function NewForumForm() {
-  const errorId = useId();
-  const descriptionId = useId();
   const navigate = useNavigate();
   const [name, setName] = useState('');
   const [description, setDescription] = useState('');
-  const [error, setError] = useState<{ field: Field | null; message: string } | null>(null);
-  const [attempt, setAttempt] = useState(0);
-  const [pending, setPending] = useState(false);
+  const form = useForm<FormField>();
 
-  async function handleSubmit(event: FormEvent<HTMLFormElement>) {
+  function handleSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
-    if (pending) return;
-    setAttempt((count) => count + 1);
-    const nameMessage = forumNameError(name);
-    const descriptionMessage = forumDescriptionError(description);
-    if (nameMessage !== null) return setError({ field: 'name', message: nameMessage });
-    if (descriptionMessage !== null) return setError({ field: 'description', message: descriptionMessage });
-    setError(null);
-    setPending(true);
-    try {
-      await addForum(name, description);
-    } catch (cause) {
+    void form.submit({
+      validate: () => ({ name: forumNameError(name), description: forumDescriptionError(description) }),
+      send: async () => {
+        await addForum(name, description);
+        await navigate(paths.forums());
+      },
       // The server's own reason ('Forum name already exists', a rule) when it gives one.
-      setError({ field: null, message: userFacingError(cause, MESSAGES.threadFailed) });
-      setPending(false);
-      return;
-    }
-    await navigate(paths.forums());
+      failureMessage: (cause) => userFacingError(cause, MESSAGES.threadFailed),
+      fieldOf: (message) => SERVER_ERROR_FIELDS[message] ?? null,
+    });
   }
 
-  const descriptionInvalid = error?.field === 'description';
   return (
-    <form className="form card form-card" onSubmit={(event) => void handleSubmit(event)} noValidate>
+    <form className="form card form-card" onSubmit={handleSubmit} noValidate aria-busy={form.pending}>
       <TextField
+        id={form.fieldId('name')}
         label="Forum Name"
         name="forumName"
         value={name}
@@ -52,28 +52,30 @@ export function NewForumForm() {
         hint={`What the forum is about, up to ${LIMITS.forumNameMax} characters`}
         autoComplete="off"
         required
-        invalid={error?.field === 'name'}
-        describedBy={errorId}
+        error={form.errorOf('name')}
+        attempt={form.attempt}
       />
-      <div className="field">
-        <label className="field__label" htmlFor={descriptionId}>
-          Forum Description
-        </label>
-        <textarea
-          id={descriptionId}
-          name="forumDescription"
-          className="field__input field__textarea"
-          value={description}
-          onChange={(event) => setDescription(event.target.value)}
-          rows={4}
-          required
-          aria-invalid={descriptionInvalid || undefined}
-          aria-describedby={descriptionInvalid ? errorId : undefined}
-        />
-      </div>
-      <FormError key={attempt} id={errorId} message={error?.message ?? null} />
+      <Field
+        id={form.fieldId('description')}
+        label="Forum Description"
+        error={form.errorOf('description')}
+        attempt={form.attempt}
+      >
+        {(control) => (
+          <textarea
+            {...control}
+            name="forumDescription"
+            className="field__input field__textarea"
+            value={description}
+            onChange={(event) => setDescription(event.target.value)}
+            rows={4}
+            required
+          />
+        )}
+      </Field>
+      <FormError key={form.attempt} message={form.formError} />
       <div className="button-row">
-        <button type="submit" className="button button--primary" aria-disabled={pending}>
+        <button type="submit" className="button button--primary" aria-disabled={form.pending}>
           Create Forum
         </button>
       </div>

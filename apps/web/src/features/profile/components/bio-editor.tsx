@@ -1,6 +1,6 @@
 import { useId, useRef, useState, type FormEvent } from 'react';
 import { bioError, DEFAULT_OWN_BIO, LIMITS } from '@porpoise/core';
-import { FormError } from '@/components/form-error';
+import { Field } from '@/components/field';
 import { updateBio } from '../api/update-bio';
 
 /**
@@ -10,7 +10,6 @@ import { updateBio } from '../api/update-bio';
  */
 export function BioEditor({ username, initialBio }: { username: string; initialBio: string }) {
   const textareaId = useId();
-  const errorId = useId();
   const [bio, setBio] = useState(initialBio);
   const [draft, setDraft] = useState(initialBio);
   const [editing, setEditing] = useState(false);
@@ -58,24 +57,20 @@ export function BioEditor({ username, initialBio }: { username: string; initialB
       </h2>
       {editing ? (
         <form className="form" onSubmit={(event) => void handleSave(event)} noValidate>
-          <div className="field">
-            <label className="field__label" htmlFor={textareaId}>
-              Edit your bio
-            </label>
-            <textarea
-              id={textareaId}
-              className="field__input field__textarea"
-              value={draft}
-              onChange={(event) => setDraft(event.target.value)}
-              rows={4}
-              maxLength={LIMITS.bioMax}
-              aria-invalid={error !== null || undefined}
-              aria-describedby={error === null ? undefined : errorId}
-              // The editor was opened on purpose, so moving focus into it is expected.
-              autoFocus
-            />
-          </div>
-          <FormError key={attempt} id={errorId} message={error} />
+          <Field id={textareaId} label="Edit your bio" error={error} attempt={attempt}>
+            {(control) => (
+              <textarea
+                {...control}
+                className="field__input field__textarea"
+                value={draft}
+                onChange={(event) => setDraft(event.target.value)}
+                rows={4}
+                maxLength={LIMITS.bioMax}
+                // The editor was opened on purpose, so moving focus into it is expected.
+                autoFocus
+              />
+            )}
+          </Field>
           <div className="button-row">
             <button type="submit" className="button button--primary" aria-disabled={pending}>
               Save

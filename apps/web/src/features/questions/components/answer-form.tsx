@@ -1,8 +1,9 @@
-import { useId, useState, type FormEvent } from 'react';
+import { useState, type FormEvent } from 'react';
 import { useNavigate } from 'react-router';
 import { MESSAGES, answerTextError } from '@porpoise/core';
 import { FormError } from '@/components/form-error';
 import { paths } from '@/config/paths';
+import { useForm } from '@/hooks/use-form';
 import { userFacingError } from '@/lib/api-client';
 import { addAnswer } from '../api/add-answer';
 import { FormField } from './form-field';
@@ -10,52 +11,39 @@ import { FormField } from './form-field';
 /** The answer form (spec section 2); success returns to the question. */
 export function AnswerForm({ qid, username }: { qid: string; username: string }) {
   const navigate = useNavigate();
-  const id = useId();
   const [text, setText] = useState('');
-  const [error, setError] = useState<string | null>(null);
-  const [formError, setFormError] = useState<string | null>(null);
-  const [attempt, setAttempt] = useState(0);
-  const [pending, setPending] = useState(false);
+  const form = useForm<'text'>();
 
-  async function handleSubmit(event: FormEvent<HTMLFormElement>) {
+  function handleSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
-    if (pending) return;
-    setAttempt((count) => count + 1);
-    setFormError(null);
-    const invalid = answerTextError(text);
-    setError(invalid);
-    if (invalid !== null) {
-      document.getElementById(id)?.focus();
-      return;
-    }
-    setPending(true);
-    try {
-      await addAnswer(qid, text, username);
-      await navigate(paths.question(qid));
-    } catch (cause) {
-      const message = userFacingError(cause, MESSAGES.unavailable);
-      if (message === MESSAGES.answerTextEmpty || message === MESSAGES.invalidHyperlink) setError(message);
-      else setFormError(message);
-      setPending(false);
-    }
+    void form.submit({
+      validate: () => ({ text: answerTextError(text) }),
+      send: async () => {
+        await addAnswer(qid, text, username);
+        await navigate(paths.question(qid));
+      },
+      failureMessage: (cause) => userFacingError(cause, MESSAGES.unavailable),
+      fieldOf: (message) =>
+        message === MESSAGES.answerTextEmpty || message === MESSAGES.invalidHyperlink ? 'text' : null,
+    });
   }
 
   return (
-    <form className="form q-form" onSubmit={(event) => void handleSubmit(event)} noValidate aria-busy={pending}>
+    <form className="form q-form" onSubmit={handleSubmit} noValidate aria-busy={form.pending}>
       <FormField
-        id={id}
+        id={form.fieldId('text')}
         name="text"
         label="Answer Text"
         hint="Add details"
         value={text}
         onChange={setText}
-        error={error}
-        attempt={attempt}
+        error={form.errorOf('text')}
+        attempt={form.attempt}
         multiline
       />
-      <FormError key={attempt} message={formError} />
+      <FormError key={form.attempt} message={form.formError} />
       <div className="q-form__actions">
-        <button type="submit" className="button button--primary" aria-disabled={pending}>
+        <button type="submit" className="button button--primary" aria-disabled={form.pending}>
           Post Answer
         </button>
         <p className="q-form__note muted">Links are written as [text](https://…).</p>

@@ -1,4 +1,4 @@
-import { AlertIcon } from '@/components/icons';
+import { Field } from '@/components/field';
 
 export interface FormFieldProps {
   id: string;
@@ -13,7 +13,7 @@ export interface FormFieldProps {
   attempt: number;
 }
 
-/** A labelled input or textarea with its hint, and its own error right below it (role="alert"). */
+/** A labelled input or textarea of the question forms, with its hint and its own error below it. */
 export function FormField({
   id,
   label,
@@ -25,38 +25,30 @@ export function FormField({
   multiline = false,
   attempt,
 }: FormFieldProps) {
-  const hintId = `${id}-hint`;
-  const errorId = `${id}-error`;
-  const control = {
-    id,
-    name,
-    value,
-    className: multiline ? 'field__input field__input--multiline' : 'field__input',
-    'aria-invalid': error === null ? undefined : true,
-    'aria-describedby': error === null ? hintId : `${hintId} ${errorId}`,
-  };
   return (
-    <div className="field">
-      <label className="field__label" htmlFor={id}>
-        {label}
-      </label>
-      <p className="field__hint" id={hintId}>
-        {hint}
-      </p>
-      {multiline ? (
-        <textarea {...control} rows={8} onChange={(event) => onChange(event.target.value)} />
-      ) : (
-        <input {...control} type="text" autoComplete="off" onChange={(event) => onChange(event.target.value)} />
-      )}
-      {error === null ? null : (
-        <p key={attempt} className="field-error" id={errorId} role="alert">
-          <AlertIcon className="field-error__icon" width="16" height="16" />
-          <span>
-            <span className="visually-hidden">Error: </span>
-            {error}
-          </span>
-        </p>
-      )}
-    </div>
+    <Field id={id} label={label} hint={hint} error={error} attempt={attempt}>
+      {(control) =>
+        multiline ? (
+          <textarea
+            {...control}
+            name={name}
+            value={value}
+            className="field__input field__input--multiline"
+            rows={8}
+            onChange={(event) => onChange(event.target.value)}
+          />
+        ) : (
+          <input
+            {...control}
+            name={name}
+            value={value}
+            className="field__input"
+            type="text"
+            autoComplete="off"
+            onChange={(event) => onChange(event.target.value)}
+          />
+        )
+      }
+    </Field>
   );
 }

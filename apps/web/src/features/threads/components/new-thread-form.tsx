@@ -1,42 +1,37 @@
-import { useId, useState, type FormEvent } from 'react';
+import { useState, type FormEvent } from 'react';
 import { useNavigate } from 'react-router';
 import { MESSAGES, recipientError } from '@porpoise/core';
 import { FormError } from '@/components/form-error';
 import { TextField } from '@/components/text-field';
 import { paths } from '@/config/paths';
+import { useForm } from '@/hooks/use-form';
 import { userFacingError } from '@/lib/api-client';
 import { addThread } from '../api/add-thread';
 
 /** Starts a direct thread with another member, then shows the thread list (spec: /new/thread). */
 export function NewThreadForm({ username }: { username: string }) {
-  const errorId = useId();
   const navigate = useNavigate();
   const [recipient, setRecipient] = useState('');
-  const [error, setError] = useState<string | null>(null);
-  const [attempt, setAttempt] = useState(0);
-  const [pending, setPending] = useState(false);
+  const form = useForm<'recipient'>();
 
-  async function handleSubmit(event: FormEvent<HTMLFormElement>) {
+  function handleSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
-    if (pending) return;
-    setAttempt((count) => count + 1);
-    const message = recipientError(recipient);
-    setError(message);
-    if (message !== null) return;
-    setPending(true);
-    try {
-      await addThread(username, recipient);
-    } catch (cause) {
-      setError(userFacingError(cause, MESSAGES.threadFailed));
-      setPending(false);
-      return;
-    }
-    await navigate(paths.threads());
+    void form.submit({
+      validate: () => ({ recipient: recipientError(recipient) }),
+      send: async () => {
+        await addThread(username, recipient);
+        await navigate(paths.threads());
+      },
+      failureMessage: (cause) => userFacingError(cause, MESSAGES.threadFailed),
+      // An unknown recipient (or one already talked to) is about the field; an outage is not.
+      fieldOf: (message) => (message === MESSAGES.threadFailed ? 'recipient' : null),
+    });
   }
 
   return (
-    <form className="form card form-card" onSubmit={(event) => void handleSubmit(event)} noValidate>
+    <form className="form card form-card" onSubmit={handleSubmit} noValidate aria-busy={form.pending}>
       <TextField
+        id={form.fieldId('recipient')}
         label="Thread Recipient"
         name="recipient"
         value={recipient}
@@ -45,12 +40,12 @@ export function NewThreadForm({ username }: { username: string }) {
         autoComplete="off"
         required
         verbatim
-        invalid={error !== null}
-        describedBy={errorId}
+        error={form.errorOf('recipient')}
+        attempt={form.attempt}
       />
-      <FormError key={attempt} id={errorId} message={error} />
+      <FormError key={form.attempt} message={form.formError} />
       <div className="button-row">
-        <button type="submit" className="button button--primary" aria-disabled={pending}>
+        <button type="submit" className="button button--primary" aria-disabled={form.pending}>
           Create Thread
         </button>
       </div>
