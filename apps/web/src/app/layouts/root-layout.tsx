@@ -4,6 +4,7 @@ import { getCurrentAccount } from '@/features/auth/api/me';
 import { AccountProvider } from '@/features/auth/hooks/use-account';
 import { useBodyTheme } from '@/hooks/use-body-theme';
 import { useFocusOnNavigation } from '@/hooks/use-focus-on-navigation';
+import { useRevealFocus } from '@/hooks/use-reveal-focus';
 import { MAIN_CONTENT_ID } from './main-content';
 
 /**
@@ -23,6 +24,7 @@ export function RootLayout() {
   const account = useLoaderData<typeof rootLoader>();
   useBodyTheme(account?.accessibilitySettings ?? null);
   useFocusOnNavigation(MAIN_CONTENT_ID);
+  useRevealFocus();
   return (
     <AccountProvider account={account}>
       <ScrollRestoration />

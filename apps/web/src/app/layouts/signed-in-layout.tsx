@@ -1,6 +1,7 @@
 import { Outlet, redirect, useLoaderData, type LoaderFunctionArgs } from 'react-router';
 import { getCurrentAccount } from '@/features/auth/api/me';
 import { AccountProvider } from '@/features/auth/hooks/use-account';
+import { useStickyTop } from '@/hooks/use-sticky-top';
 import { paths } from '@/config/paths';
 import { AppHeader } from './app-header';
 import { MainContent, MAIN_CONTENT_ID } from './main-content';
@@ -19,9 +20,13 @@ export async function signedInLoader({ request }: LoaderFunctionArgs) {
   return redirect(paths.landing(wanted === paths.home() ? undefined : wanted));
 }
 
+/** What stays at the top of the window while the page scrolls: the header, and on phones the menu's tab bar. */
+const STICKY_BARS = ['.app-header', '.main-nav'] as const;
+
 /** Header, left menu and content area (spec section 2). */
 export function SignedInLayout() {
   const account = useLoaderData<typeof signedInLoader>();
+  useStickyTop(STICKY_BARS);
   return (
     <AccountProvider account={account}>
       <a className="skip-link" href={`#${MAIN_CONTENT_ID}`}>
