@@ -199,7 +199,8 @@ test.describe('axe-core on the people and conversation screens in every theme', 
         });
         await check('/new/forum', async (p) => {
           await p.getByRole('button', { name: 'Create Forum' }).click();
-          await expect(p.getByRole('alert')).toBeVisible();
+          // The name's and the description's errors, each beside its field.
+          await expect(p.getByRole('alert')).toHaveCount(2);
         });
         await check('/accessibility-settings', async (p) => {
           // The saved choices are shown; a refused save shows its error above the button.
