@@ -51,21 +51,15 @@ const AFTER: Record<QuestionListQuery['order'], (position: ListPosition) => SQL>
  * pages are, instead of every question carrying the tag read and sorted. mostViewed is not
  * among them: view counts move on every first view, too often to keep a copy.
  */
-const TAG_ORDER: Partial<Record<QuestionListQuery['order'], { orderBy: SQL; after: (position: ListPosition) => SQL }>> =
-  {
-    newest: {
-      orderBy: sql`qt.ask_date_time desc nulls last, qt.question_id desc nulls last`,
-      after: ({ at, id }) => sql`(qt.ask_date_time, qt.question_id) < (${at}::timestamptz, ${id}::bigint)`,
-    },
-    unanswered: {
-      orderBy: sql`qt.ask_date_time desc nulls last, qt.question_id desc nulls last`,
-      after: ({ at, id }) => sql`(qt.ask_date_time, qt.question_id) < (${at}::timestamptz, ${id}::bigint)`,
-    },
-    active: {
-      orderBy: sql`qt.last_activity_at desc nulls last, qt.question_id desc nulls last`,
-      after: ({ at, id }) => sql`(qt.last_activity_at, qt.question_id) < (${at}::timestamptz, ${id}::bigint)`,
-    },
-  };
+const tagOrderBy = (column: SQL) => ({
+  orderBy: sql`${column} desc nulls last, qt.question_id desc nulls last`,
+  after: ({ at, id }: ListPosition) => sql`(${column}, qt.question_id) < (${at}::timestamptz, ${id}::bigint)`,
+});
+const TAG_ORDER: Partial<Record<QuestionListQuery['order'], ReturnType<typeof tagOrderBy>>> = {
+  newest: tagOrderBy(sql`qt.ask_date_time`),
+  unanswered: tagOrderBy(sql`qt.ask_date_time`),
+  active: tagOrderBy(sql`qt.last_activity_at`),
+};
 
 /** The ids of one page of a tag's list, from the tag's own rows (TAG_ORDER). */
 function tagPageIds(query: QuestionListQuery, tag: string, after: ListPosition | null): SQL | null {

@@ -32,7 +32,7 @@ export interface Addressed {
  * Payloads per frame, at most, when one socket hears several of an `emitEach` (a list
  * showing 50 questions whose view counts changed in the same second gets one frame).
  */
-export const PAYLOADS_PER_FRAME = 25;
+const PAYLOADS_PER_FRAME = 25;
 
 /** The only code that emits. Routes call these after a command commits and a policy allowed it. */
 export interface Realtime {
