@@ -878,6 +878,35 @@ async function measureMix(
     [],
     unexpectedStatuses(bare),
   );
+  // Each kind alone, as fast as answered (no sockets): what bounds the mix. Kinds share the
+  // same two cores, so the mix can go at most 1 / sum(share / alone) requests a second.
+  const alone: Array<[string, number, number]> = [];
+  for (const [name, shares] of [
+    ['question pages (first views)', { question: MIX.question }],
+    ['list pages', { list: MIX.list }],
+    ['searches', { search: MIX.search }],
+    ['tags pages', { tags: MIX.tags }],
+    [
+      'writes (votes, comments, answers, questions)',
+      { vote: MIX.vote, comment: MIX.comment, answer: MIX.answer, ask: MIX.ask },
+    ],
+  ] as Array<[string, typeof READS_ONLY]>) {
+    const result = await mix(shares);
+    const share = Object.values(shares).reduce((sum, value) => sum + (value ?? 0), 0) / 100;
+    alone.push([name, share, result.rps]);
+  }
+  const bound = 1 / alone.reduce((sum, [, share, rps]) => sum + share / rps, 0);
+  notes.push(
+    `Mix (${where}), each kind alone as fast as answered, no sockets: ${alone
+      .map(
+        ([name, share, rps]) =>
+          `${name} ${Math.round(rps).toLocaleString('en-US')} req/s (${Math.round(share * 100)}% of the mix)`,
+      )
+      .join(
+        ', ',
+      )}. So the mix can go at most 1 / sum(share / alone) = ${Math.round(bound).toLocaleString('en-US')} req/s (${(bound / yardstick.rps).toFixed(3)}x of hello-world ${Math.round(yardstick.rps)}); it went ${Math.round(bare.rps)} without sockets (${((bare.rps / bound) * 100).toFixed(0)}% of that bound).`,
+  );
+  log(`  bound from each kind alone: ${Math.round(bound)} req/s`);
   const cost = 1 - withAll.rps / bare.rps;
   notes.push(
     `Mix (${where}): socket traffic during the mix (payload bytes, the frames' headers aside): ${heard.join('; ')}. The 1,000 sockets cost the mix ${(cost * 100).toFixed(0)}% of its throughput (${withAll.rps.toFixed(0)} req/s with them, ${bare.rps.toFixed(0)} without; target <= 20%)${closedEarly > 0 ? `; ${closedEarly} sockets were closed by the server during the run` : ''}.`,

@@ -1,6 +1,6 @@
 import type { Outcome } from '@porpoise/core';
 import { sql } from 'drizzle-orm';
-import { queryRows, type Db } from '../db/client.ts';
+import { queryPrepared, type Db } from '../db/client.ts';
 import { Batches } from '../lib/batches.ts';
 import { isDeadlock } from '../lib/db-errors.ts';
 import type { Actor } from '../policies/actor.ts';
@@ -40,7 +40,7 @@ async function writeViews(db: Db, batch: View[]): Promise<boolean[]> {
   let rows: View[];
   for (let attempt = 1; ; attempt++) {
     try {
-      rows = await queryRows<View>(db, statement);
+      rows = await queryPrepared<View>(db, statement);
       break;
     } catch (error) {
       if (!isDeadlock(error) || attempt >= 3) throw error;

@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DATABASE_KINDS } from '../../test/databases.ts';
 import { answerQuestion, askQuestion, registerUser, type TestUser } from '../../test/factories.ts';
 import { startTestApp, type TestApp } from '../../test/test-app.ts';
+import { statementsDuring } from '../../test/statements.ts';
 
 /** The home list and question pages are answered from memory; every write must show at once. */
 describe.each(DATABASE_KINDS)('cached reads on %s', (kind) => {
@@ -67,18 +68,10 @@ describe.each(DATABASE_KINDS)('cached reads on %s', (kind) => {
     await page(qid); // alice's first view
     await page(qid);
     await newest();
-    const queries: string[] = [];
-    const execute = t.app.db.execute.bind(t.app.db);
-    t.app.db.execute = (query: Parameters<typeof execute>[0]) => {
-      queries.push('execute');
-      return execute(query);
-    };
-    try {
+    const queries = await statementsDuring(t.app.db, async () => {
       await page(qid);
       await newest();
-    } finally {
-      t.app.db.execute = execute;
-    }
+    });
     expect(queries).toEqual([]);
   });
 });
