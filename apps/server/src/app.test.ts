@@ -67,7 +67,7 @@ describe.each(DATABASE_KINDS)('the HTTP surface on %s', (kind) => {
         payload: method === 'POST' ? {} : undefined,
       });
       expect(response.statusCode).toBe(404);
-      expect(response.json()).toEqual({ error: MESSAGES.notFound });
+      expect(response.json()).toEqual({ error: MESSAGES.notFound, code: expect.any(String) as string });
     }
   });
 
@@ -111,7 +111,7 @@ describe.each(DATABASE_KINDS)('the HTTP surface on %s', (kind) => {
       payload: account,
     });
     expect(response.statusCode).toBe(403);
-    expect(response.json()).toEqual({ error: MESSAGES.foreignOrigin });
+    expect(response.json()).toEqual({ error: MESSAGES.foreignOrigin, code: expect.any(String) as string });
     const login = await t.app.inject({ method: 'POST', url: '/api/account/login', payload: account });
     expect(login.statusCode).toBe(401);
   });
@@ -169,7 +169,7 @@ describe.each(DATABASE_KINDS)('the HTTP surface on %s', (kind) => {
         expect(lines).toHaveLength(level === 'info' ? 2 : 0);
         const response = await app.inject('/api/test/boom');
         expect(response.statusCode).toBe(500);
-        expect(response.json()).toEqual({ error: MESSAGES.internal });
+        expect(response.json()).toEqual({ error: MESSAGES.internal, code: expect.any(String) as string });
         const requestId = String(response.headers['x-request-id']);
         expect(requestId).toMatch(/^[0-9a-f-]{36}$/);
         const logged = lines.map((line) => JSON.parse(line) as { reqId?: string; err?: { message?: string } });

@@ -8,6 +8,8 @@ import { authPlugin } from './plugins/auth.ts';
 import { bodiesPlugin } from './plugins/bodies.ts';
 import { connectionsPlugin } from './plugins/connections.ts';
 import { databasePlugin } from './plugins/database.ts';
+import { docsRoutes } from './routes/docs/docs.ts';
+import { useContract } from './lib/contract-routes.ts';
 import { errorsPlugin } from './plugins/errors.ts';
 import { rateLimitPlugin } from './plugins/rate-limit.ts';
 import { readLimitPlugin } from './plugins/read-limit.ts';
@@ -122,6 +124,8 @@ export async function buildApp({ config, database, logger = true, logStream }: B
         threshold: 1_024,
         syncThreshold: COMPRESS_IN_PLACE_MAX_BYTES,
       });
+      // Every route's input and answer are checked against the contract's schemas.
+      useContract(api);
       await api.register(healthRoutes);
       await api.register(accountRoutes);
       await api.register(questionRoutes);
@@ -132,6 +136,7 @@ export async function buildApp({ config, database, logger = true, logStream }: B
       await api.register(threadRoutes);
       await api.register(messageRoutes);
       await api.register(forumRoutes);
+      await api.register(docsRoutes);
     },
     { prefix: '/api' },
   );

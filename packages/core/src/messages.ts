@@ -51,3 +51,62 @@ export const MESSAGES = {
 export function tooLongMessage(field: string, max: number): string {
   return `${field} cannot be more than ${max} characters`;
 }
+
+/**
+ * Every error answer's `code` (issue 17): stable and machine-readable, while the `error`
+ * text beside it is for people and may be reworded.
+ */
+export const ERROR_CODES = [
+  'invalid_input',
+  'not_signed_in',
+  'invalid_login',
+  'forbidden',
+  'cross_site',
+  'not_for_scripts',
+  'not_found',
+  'conflict',
+  'username_taken',
+  'email_taken',
+  'forum_name_taken',
+  'porp_name_taken',
+  'thread_failed',
+  'body_too_large',
+  'unsupported_media_type',
+  'unknown_host',
+  'too_many_requests',
+  'internal',
+  'unavailable',
+] as const;
+export type ErrorCode = (typeof ERROR_CODES)[number];
+
+/** Codes of the refusals that have a message of their own. */
+const CODE_OF_MESSAGE: Partial<Record<string, ErrorCode>> = {
+  [MESSAGES.notSignedIn]: 'not_signed_in',
+  [MESSAGES.invalidLogin]: 'invalid_login',
+  [MESSAGES.foreignOrigin]: 'cross_site',
+  [MESSAGES.notForScripts]: 'not_for_scripts',
+  [MESSAGES.usernameInUse]: 'username_taken',
+  [MESSAGES.emailInUse]: 'email_taken',
+  [MESSAGES.forumNameTaken]: 'forum_name_taken',
+  [MESSAGES.porpNameTaken]: 'porp_name_taken',
+  [MESSAGES.threadFailed]: 'thread_failed',
+  [MESSAGES.unknownHost]: 'unknown_host',
+};
+
+const CODE_OF_STATUS: Partial<Record<number, ErrorCode>> = {
+  400: 'invalid_input',
+  401: 'not_signed_in',
+  403: 'forbidden',
+  404: 'not_found',
+  409: 'conflict',
+  413: 'body_too_large',
+  415: 'unsupported_media_type',
+  421: 'unknown_host',
+  429: 'too_many_requests',
+  503: 'unavailable',
+};
+
+/** The code of an error answer with this status and text. */
+export function errorCodeOf(status: number, message: string): ErrorCode {
+  return CODE_OF_MESSAGE[message] ?? CODE_OF_STATUS[status] ?? (status < 500 ? 'invalid_input' : 'internal');
+}

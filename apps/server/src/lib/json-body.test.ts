@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { gunzipSync } from 'node:zlib';
 import Fastify from 'fastify';
 import { describe, expect, it } from 'vitest';
+import { z } from '@porpoise/core/schemas';
 import { JsonBody } from './json-body.ts';
 
 describe('JsonBody', () => {
@@ -16,7 +17,7 @@ describe('JsonBody', () => {
       if (turning) setImmediate(turn);
     };
     setImmediate(turn);
-    const body = await JsonBody.of(value);
+    const body = await JsonBody.of(z.unknown(), value);
     turning = false;
     expect(turns).toBeGreaterThan(0);
     expect(body.textBytes).toBe(Buffer.byteLength(JSON.stringify(value)));
@@ -35,7 +36,7 @@ describe('JsonBody', () => {
 
   it('gzips a page of a few KB in place, at once', async () => {
     const value = Array.from({ length: 50 }, (_, i) => ({ _id: String(i), title: `Question ${i} about caching` }));
-    const body = await JsonBody.of(value);
+    const body = await JsonBody.of(z.unknown(), value);
     expect(body.textBytes).toBeGreaterThan(1_024);
     expect(body.bytes).toBeLessThan(2 * body.textBytes);
     const app = Fastify();
@@ -47,7 +48,7 @@ describe('JsonBody', () => {
   });
 
   it('leaves a small answer uncompressed', async () => {
-    const body = await JsonBody.of({ ok: true });
+    const body = await JsonBody.of(z.unknown(), { ok: true });
     expect(body.bytes).toBe(body.textBytes);
   });
 });

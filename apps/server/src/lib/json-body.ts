@@ -1,7 +1,9 @@
 import { promisify } from 'node:util';
 import { gzip, gzipSync } from 'node:zlib';
 import { negotiate } from '@fastify/accept-negotiator';
+import type { z } from '@porpoise/core/schemas';
 import type { FastifyReply, FastifyRequest } from 'fastify';
+import { shaped } from './contract-routes.ts';
 
 const JSON_TYPE = 'application/json; charset=utf-8';
 // Below this, gzip saves too little to be worth a header.
@@ -30,11 +32,12 @@ export class JsonBody {
   ) {}
 
   /**
-   * Serialises `value` and gzips it when it is large enough to gain: in place when small,
-   * in the threadpool when large (a page of long answers).
+   * Serialises `value`, once it fits the schema of the answer it is (a field the schema does
+   * not list is refused, not kept), and gzips it when it is large enough to gain: in place
+   * when small, in the threadpool when large (a page of long answers).
    */
-  static async of(value: unknown): Promise<JsonBody> {
-    const text = JSON.stringify(value);
+  static async of<T>(schema: z.ZodType<T>, value: T): Promise<JsonBody> {
+    const text = JSON.stringify(shaped(schema, value));
     const textBytes = Buffer.byteLength(text);
     if (textBytes < GZIP_FROM_BYTES) return new JsonBody(text, null, textBytes);
     const gzipped = textBytes <= GZIP_IN_PLACE_MAX_BYTES ? gzipSync(text) : await gzipOffThread(text);

@@ -1,3 +1,4 @@
+import { ENDPOINTS } from '@porpoise/core/contract';
 import { LIMITS, type Order, type QuestionSummary } from '@porpoise/core';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
@@ -30,11 +31,11 @@ export class ListPage {
   }
 
   static async of(order: Order, tag: string | null, rows: QuestionSummary[], total: number, next: string | null) {
-    return new ListPage(order, tag, rows, total, next, await JsonBody.of(rows));
+    return new ListPage(order, tag, rows, total, next, await JsonBody.of(ENDPOINTS.getQuestions.response, rows));
   }
 
   body(): Promise<JsonBody> {
-    this.rendered ??= JsonBody.of(this.rows);
+    this.rendered ??= JsonBody.of(ENDPOINTS.getQuestions.response, this.rows);
     return this.rendered;
   }
 
@@ -79,11 +80,11 @@ export class QuestionPage {
   }
 
   static async of(detail: QuestionDetail) {
-    return new QuestionPage(detail, await JsonBody.of(presentQuestion(detail)));
+    return new QuestionPage(detail, await JsonBody.of(ENDPOINTS.getQuestionById.response, presentQuestion(detail)));
   }
 
   body(): Promise<JsonBody> {
-    this.rendered ??= JsonBody.of(presentQuestion(this.detail));
+    this.rendered ??= JsonBody.of(ENDPOINTS.getQuestionById.response, presentQuestion(this.detail));
     return this.rendered;
   }
 

@@ -42,6 +42,9 @@ function fetchedByScript(headers: Record<string, string | string[] | undefined>)
   return dest === undefined || dest === 'empty';
 }
 
+/** The API's own description and reference page: documents a browser may open, with no effect. */
+const DOCUMENTS = new Set(['/api/docs', '/api/openapi.json']);
+
 /**
  * API answers are JSON, never a page: the short set the OWASP REST cheat sheet gives
  * (nothing may frame, load or sniff them) instead of a document's full set.
@@ -110,7 +113,9 @@ export const securityPlugin = fp(
     app.removeContentTypeParser('text/plain');
     app.addHook('onRequest', (request, _reply, done) => {
       const api = isApiRequest(request);
-      if (api && !fetchedByScript(request.headers)) return done(forbidden(MESSAGES.notForScripts));
+      if (api && !fetchedByScript(request.headers) && !DOCUMENTS.has(request.routeOptions.url ?? '')) {
+        return done(forbidden(MESSAGES.notForScripts));
+      }
       const guarded = !SAFE_METHODS.has(request.method) && api;
       done(
         guarded && isCrossSite(request.headers, request.protocol, request.host)

@@ -4,6 +4,7 @@ import fastifyStatic from '@fastify/static';
 import { MESSAGES } from '@porpoise/core';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
+import { errorBody } from './errors.ts';
 import { isApiRequest } from '../lib/api-request.ts';
 
 /**
@@ -40,7 +41,7 @@ export const webPlugin = fp(
       // A missing built file is a 404, never index.html: a browser would refuse HTML as a script.
       const isFile = request.url.startsWith('/assets/') || /\.[a-z0-9]+$/i.test(request.url.split('?')[0] ?? '');
       if (isApiRequest(request) || (request.method !== 'GET' && request.method !== 'HEAD') || isFile) {
-        return reply.code(404).send({ error: MESSAGES.notFound });
+        return reply.code(404).send(errorBody(404, MESSAGES.notFound));
       }
       if (!hasWeb) {
         return reply.code(503).type('text/plain').send('The web app is not built: run `npm run build`.');

@@ -48,7 +48,7 @@ describe.each(DATABASE_KINDS)('abuse limits on %s', (kind) => {
     const before = await snapshot(t.app.db);
     const refused = await write(spammer, qid);
     expect(refused.statusCode).toBe(429);
-    expect(refused.json()).toEqual({ error: MESSAGES.tooManyRequests });
+    expect(refused.json()).toEqual({ error: MESSAGES.tooManyRequests, code: expect.any(String) as string });
     expect(Number(refused.headers['retry-after'])).toBeGreaterThan(0);
     expect(await snapshot(t.app.db)).toEqual(before);
     // Another member is not held back by the spammer.

@@ -35,7 +35,7 @@ describe.each(DATABASE_KINDS)('API requests loaded by tags on %s', (kind) => {
       const before = await snapshot(t.app.db);
       const response = await get(reader, `/api/getQuestionById/${qid}`, dest);
       expect(response.statusCode).toBe(403);
-      expect(response.json()).toEqual({ error: MESSAGES.notForScripts });
+      expect(response.json()).toEqual({ error: MESSAGES.notForScripts, code: expect.any(String) as string });
       expect(await snapshot(t.app.db)).toEqual(before);
       expect(await viewersOf(qid)).toEqual([asker.username]);
     },
@@ -73,7 +73,7 @@ describe.each(DATABASE_KINDS)('API requests loaded by tags on %s', (kind) => {
     const before = await snapshot(t.app.db);
     const image = await get(reader, `/api/thread/getThreadById/${tid}`, 'image');
     expect(image.statusCode).toBe(403);
-    expect(image.json()).toEqual({ error: MESSAGES.notForScripts });
+    expect(image.json()).toEqual({ error: MESSAGES.notForScripts, code: expect.any(String) as string });
     expect(await snapshot(t.app.db)).toEqual(before);
     expect(await lastViews()).toEqual([asker.username]);
 

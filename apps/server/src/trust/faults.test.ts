@@ -214,7 +214,7 @@ describe('a PostgreSQL restart under the running server', () => {
     pgStop();
     const down = await me();
     expect(down.statusCode).toBe(503);
-    expect(down.json()).toEqual({ error: 'Service temporarily unavailable' });
+    expect(down.json()).toEqual({ error: 'Service temporarily unavailable', code: expect.any(String) as string });
     expect((await t.app.inject('/api/readyz')).statusCode).toBe(503);
     expect((await t.app.inject('/api/healthz')).statusCode).toBe(200);
 

@@ -46,7 +46,7 @@ describe.each(DATABASE_KINDS)('forum and thread limits on %s', (kind) => {
       const before = await snapshot(t.app.db);
       const refused = last === 'forum' ? await addForum(spammer) : await addThread(spammer, recipients[6]!);
       expect(refused.statusCode).toBe(429);
-      expect(refused.json()).toEqual({ error: MESSAGES.tooManyRequests });
+      expect(refused.json()).toEqual({ error: MESSAGES.tooManyRequests, code: expect.any(String) as string });
       expect(Number(refused.headers['retry-after'])).toBeGreaterThan(0);
       expect(Number(refused.headers['retry-after'])).toBeLessThanOrEqual(60);
       expect(await snapshot(t.app.db)).toEqual(before);

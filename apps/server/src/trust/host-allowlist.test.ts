@@ -63,7 +63,10 @@ describe.each(DATABASE_KINDS)('the host allowlist without PUBLIC_URL on %s', (ki
     for (const path of ['/', '/home', '/api/thread/getThreadById/porpchat']) {
       const response = await get(t.url, path, rebinding);
       expect(response.status, path).toBe(421);
-      expect(JSON.parse(response.body), path).toEqual({ error: MESSAGES.unknownHost });
+      expect(JSON.parse(response.body), path).toEqual({
+        error: MESSAGES.unknownHost,
+        code: expect.any(String) as string,
+      });
     }
     expect((await get(t.url, polling, rebinding)).status).toBe(403);
     expect(await websocketStatus(t.url, rebinding)).toBe(400); // engine.io refuses an upgrade with 400

@@ -56,7 +56,7 @@ describe.each(DATABASE_KINDS)('posting limits before text checks on %s', (kind) 
       for (const text of [invalid, costly]) {
         const response = await write(member, qid, text);
         expect(response.statusCode).toBe(429);
-        expect(response.json()).toEqual({ error: MESSAGES.tooManyRequests });
+        expect(response.json()).toEqual({ error: MESSAGES.tooManyRequests, code: expect.any(String) as string });
         expect(Number(response.headers['retry-after'])).toBeGreaterThan(0);
       }
       expect(await snapshot(t.app.db)).toEqual(before);

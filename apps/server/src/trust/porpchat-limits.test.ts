@@ -49,7 +49,7 @@ describe.each(DATABASE_KINDS)('PorpChat limits on %s', (kind) => {
     t.app.inject({ method: 'POST', url, headers: { cookie: user.cookie }, payload });
   const expectRefused = (response: LightMyRequestResponse) => {
     expect(response.statusCode).toBe(429);
-    expect(response.json()).toEqual({ error: MESSAGES.tooManyRequests });
+    expect(response.json()).toEqual({ error: MESSAGES.tooManyRequests, code: expect.any(String) as string });
     return Number(response.headers['retry-after']);
   };
 

@@ -43,7 +43,7 @@ describe.each(DATABASE_KINDS)('PorpChat names on %s', (kind) => {
     for (const user of [null, carol]) {
       const refused = await post(user, name);
       expect(refused.statusCode).toBe(409);
-      expect(refused.json()).toEqual({ error: 'That name belongs to a member' });
+      expect(refused.json()).toEqual({ error: 'That name belongs to a member', code: expect.any(String) as string });
     }
     expect(await snapshot(t.app.db)).toEqual(before);
   });

@@ -77,7 +77,7 @@ describe.each(DATABASE_KINDS)('bounded reads on %s', (kind) => {
     for (const offset of [LIMITS.listOffsetMax + 1, 5_000, 1_000_000]) {
       const response = await get(`/api/getQuestion?tag=${tag}&offset=${offset}`);
       expect(response.statusCode).toBe(400);
-      expect(response.json()).toEqual({ error: MESSAGES.offsetTooDeep });
+      expect(response.json()).toEqual({ error: MESSAGES.offsetTooDeep, code: expect.any(String) as string });
     }
   });
 
@@ -147,9 +147,9 @@ describe.each(DATABASE_KINDS)('bounded reads on %s', (kind) => {
     }
     // A cursor is for the order it was made in.
     const other = await get(`/api/getQuestion?tag=${tag}&order=active&cursor=${cursor}`);
-    expect(other.json()).toEqual({ error: MESSAGES.invalidCursor });
+    expect(other.json()).toEqual({ error: MESSAGES.invalidCursor, code: expect.any(String) as string });
     const both = await get(`/api/getQuestion?tag=${tag}&order=newest&offset=5&cursor=${cursor}`);
-    expect(both.json()).toEqual({ error: MESSAGES.offsetAndCursor });
+    expect(both.json()).toEqual({ error: MESSAGES.offsetAndCursor, code: expect.any(String) as string });
   });
 });
 
@@ -179,7 +179,7 @@ describe.each(DATABASE_KINDS)('the read rate limit on %s', (kind) => {
 
     const refused = await read('/api/getQuestion?order=active');
     expect(refused.statusCode).toBe(429);
-    expect(refused.json()).toEqual({ error: MESSAGES.tooManyRequests });
+    expect(refused.json()).toEqual({ error: MESSAGES.tooManyRequests, code: expect.any(String) as string });
     const retryAfter = Number(refused.headers['retry-after']);
     expect(retryAfter).toBeGreaterThan(0);
     expect(retryAfter).toBeLessThanOrEqual(60);

@@ -46,7 +46,7 @@ describe.each(DATABASE_KINDS)('email enumeration through registration on %s', (k
     const refused = await probe(LIMIT, address);
     expect(refused.statusCode).toBe(429);
     // The 429 says nothing about the email.
-    expect(refused.json()).toEqual({ error: MESSAGES.tooManyRequests });
+    expect(refused.json()).toEqual({ error: MESSAGES.tooManyRequests, code: expect.any(String) as string });
     const retryAfter = Number(refused.headers['retry-after']);
     expect(retryAfter).toBeGreaterThan(0);
     expect(retryAfter).toBeLessThanOrEqual(60 * 60);

@@ -74,7 +74,7 @@ describe.each(DATABASE_KINDS)('request bodies on %s', (kind) => {
     async (method, url) => {
       const response = await send(method, url, NOT_JSON);
       expect(response.statusCode).toBe(401);
-      expect(response.json()).toEqual({ error: MESSAGES.notSignedIn });
+      expect(response.json()).toEqual({ error: MESSAGES.notSignedIn, code: expect.any(String) as string });
     },
   );
 
@@ -98,7 +98,7 @@ describe.each(DATABASE_KINDS)('request bodies on %s', (kind) => {
   it.each(OPEN_BODY_ROUTES)('answers a 1 MB body to %s, open to visitors, with 413 unread', async (url) => {
     const response = await send('POST', url, NOT_JSON);
     expect(response.statusCode).toBe(413);
-    expect(response.json()).toEqual({ error: 'Request body is too large' });
+    expect(response.json()).toEqual({ error: 'Request body is too large', code: expect.any(String) as string });
   });
 
   it('gives each route a limit that fits its largest real body: a byte more is 413', async () => {
@@ -192,7 +192,7 @@ describe.each(DATABASE_KINDS)('request bodies on %s', (kind) => {
     const deep = `{"title": ${'['.repeat(17)}${']'.repeat(17)}, "text": "x", "tags": [{"name": "x"}]}`;
     const response = await send('POST', '/api/addQuestion', deep, alice.cookie);
     expect(response.statusCode).toBe(400);
-    expect(response.json()).toEqual({ error: TOO_DEEP_MESSAGE });
+    expect(response.json()).toEqual({ error: TOO_DEEP_MESSAGE, code: expect.any(String) as string });
     // Brackets inside strings are text, not depth.
     const bracketed = await send(
       'POST',

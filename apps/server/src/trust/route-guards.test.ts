@@ -38,7 +38,7 @@ describe.each(DATABASE_KINDS)('guards on escaped API paths on %s', (kind) => {
       payload: { title: 'Forged', text: 'Sent by another site', tags: [{ name: 'forged' }] },
     });
     expect(response.statusCode).toBe(403);
-    expect(response.json()).toEqual({ error: MESSAGES.foreignOrigin });
+    expect(response.json()).toEqual({ error: MESSAGES.foreignOrigin, code: expect.any(String) as string });
     expect(await snapshot(t.app.db)).toEqual(before);
   });
 
@@ -51,7 +51,7 @@ describe.each(DATABASE_KINDS)('guards on escaped API paths on %s', (kind) => {
       payload: { tid: 'porpchat', msg: { content: 'Posted by another site', sender: 'visitor' } },
     });
     expect(response.statusCode).toBe(403);
-    expect(response.json()).toEqual({ error: MESSAGES.foreignOrigin });
+    expect(response.json()).toEqual({ error: MESSAGES.foreignOrigin, code: expect.any(String) as string });
     expect(await snapshot(t.app.db)).toEqual(before);
   });
 
@@ -82,7 +82,7 @@ describe.each(DATABASE_KINDS)('guards on escaped API paths on %s', (kind) => {
   it.each(PREFIXES)('answers an unknown route under %s with a JSON 404 and the API headers', async (prefix) => {
     const response = await t.app.inject({ method: 'GET', url: `${prefix}/noSuchRoute` });
     expect(response.statusCode).toBe(404);
-    expect(response.json()).toEqual({ error: MESSAGES.notFound });
+    expect(response.json()).toEqual({ error: MESSAGES.notFound, code: expect.any(String) as string });
     expect(response.headers).toMatchObject(API_HEADERS);
   });
 });

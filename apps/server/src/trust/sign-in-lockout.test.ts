@@ -50,7 +50,7 @@ describe.each(DATABASE_KINDS)('sign-in lockout on %s', (kind) => {
     // Address A has failed: further tries there wait, even with the right password.
     const fromA = await signIn(alice.username, alice.password, a);
     expect(fromA.statusCode).toBe(429);
-    expect(fromA.json()).toEqual({ error: MESSAGES.tooManyRequests });
+    expect(fromA.json()).toEqual({ error: MESSAGES.tooManyRequests, code: expect.any(String) as string });
     expect(Number(fromA.headers['retry-after'])).toBeGreaterThan(0);
     expect((await signIn(alice.username, 'wrong-again', a)).statusCode).toBe(429);
   });

@@ -84,7 +84,7 @@ describe.each(DATABASE_KINDS)('accounts on %s', (kind) => {
       const before = await accountCount();
       const response = await register({ username, email, password: 'secret1' });
       expect(response.statusCode).toBe(status);
-      expect(response.json()).toEqual({ error: message });
+      expect(response.json()).toEqual({ error: message, code: expect.any(String) as string });
       expect(await accountCount()).toBe(before);
     });
 
@@ -104,7 +104,7 @@ describe.each(DATABASE_KINDS)('accounts on %s', (kind) => {
       const before = await accountCount();
       const response = await register({ username, email: `${username}@example.com`, password: 'secret1', ...override });
       expect(response.statusCode).toBe(400);
-      expect(response.json()).toEqual({ error: message });
+      expect(response.json()).toEqual({ error: message, code: expect.any(String) as string });
       expect(await accountCount()).toBe(before);
     });
 
@@ -145,14 +145,14 @@ describe.each(DATABASE_KINDS)('accounts on %s', (kind) => {
       const unknown = await login({ username: uniqueName('ghost'), password: 'wrong-password' });
       expect(wrong.statusCode).toBe(401);
       expect(unknown.statusCode).toBe(401);
-      expect(wrong.json()).toEqual({ error: MESSAGES.invalidLogin });
+      expect(wrong.json()).toEqual({ error: MESSAGES.invalidLogin, code: expect.any(String) as string });
       expect(unknown.json()).toEqual(wrong.json());
     });
 
     it('answers me with 401 and no account without a session', async () => {
       const response = await me();
       expect(response.statusCode).toBe(401);
-      expect(response.json()).toEqual({ error: MESSAGES.notSignedIn });
+      expect(response.json()).toEqual({ error: MESSAGES.notSignedIn, code: expect.any(String) as string });
       expect((await me('porpoise_session=made-up-token')).statusCode).toBe(401);
     });
 
@@ -212,7 +212,7 @@ describe.each(DATABASE_KINDS)('accounts on %s', (kind) => {
         const blocked = attempts[11]!;
         expect(blocked.statusCode).toBe(429);
         expect(Number(blocked.headers['retry-after'])).toBeGreaterThan(0);
-        expect(blocked.json()).toEqual({ error: MESSAGES.tooManyRequests });
+        expect(blocked.json()).toEqual({ error: MESSAGES.tooManyRequests, code: expect.any(String) as string });
         // Even the right password waits until the window ends.
         const right = await limited.app.inject({
           method: 'POST',

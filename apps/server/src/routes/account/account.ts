@@ -1,5 +1,4 @@
 import { LIMITS, MESSAGES } from '@porpoise/core';
-import { loginInput, registerInput, saveAccessibilityInput } from '@porpoise/core/schemas';
 import { saveAccessibilitySettings } from '../../commands/account-settings.ts';
 import { eq, sql } from 'drizzle-orm';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
@@ -8,10 +7,10 @@ import { upgradePasswordHash } from '../../commands/upgrade-password-hash.ts';
 import { accounts } from '../../db/schema.ts';
 import { addressKey } from '../../lib/client-address.ts';
 import { HttpError, unauthorized } from '../../lib/http-error.ts';
-import { parse } from '../../lib/parse.ts';
+import { route } from '../../lib/contract-routes.ts';
 import { decoyHash, needsRehash, verifyPassword } from '../../lib/password.ts';
 import { clearSessionCookie, setSessionCookie } from '../../plugins/auth.ts';
-import { assertNamesSelf, refuseAnonymous, requireActor } from '../../policies/actor.ts';
+import { assertNamesSelf } from '../../policies/actor.ts';
 import { presentAccount } from '../../presenters/account.ts';
 import { bodyLimitFor } from '../../lib/request-bodies.ts';
 
@@ -33,11 +32,12 @@ export async function accountRoutes(app: FastifyInstance) {
     app.realtime.endSession(request.session.tokenHash);
   }
 
-  app.post('/account/addAccount', { bodyLimit: REGISTER_BODY_LIMIT }, async (request, reply) => {
-    // Counted before anything is read: 'Email already in use' tells whether an email has an
-    // account, so each address learns that of at most 10 emails an hour.
-    await app.rateLimiter.hit(`register:ip:${addressKey(request.ip)}`, limits.registerPerIp);
-    const input = parse(registerInput, request.body);
+  // Counted before anything is read: 'Email already in use' tells whether an email has an
+  // account, so each address learns that of at most 10 emails an hour.
+  const countRegistration = async (request: FastifyRequest) =>
+    app.rateLimiter.hit(`register:ip:${addressKey(request.ip)}`, limits.registerPerIp);
+  const registerOptions = { bodyLimit: REGISTER_BODY_LIMIT, preValidation: countRegistration };
+  route(app, 'addAccount', registerOptions, async ({ body: input }, request, reply) => {
     const account = await registerAccount(app.db, input, app.config.passwordHashing);
     await dropIncomingSession(request);
     const { token } = await app.sessions.create(account.id);
@@ -52,8 +52,7 @@ export async function accountRoutes(app: FastifyInstance) {
    * password proves right: parallel guesses cannot pass the limit, and right passwords
    * never count.
    */
-  app.post('/account/login', { bodyLimit: LOGIN_BODY_LIMIT }, async (request, reply) => {
-    const input = parse(loginInput, request.body);
+  route(app, 'login', { bodyLimit: LOGIN_BODY_LIMIT }, async ({ body: input }, request, reply) => {
     const address = addressKey(request.ip);
     const perAddress = `login:ip:${address}`;
     const perUsername = `login:ip:${address}:user:${input.username.toLowerCase()}`;
@@ -85,13 +84,13 @@ export async function accountRoutes(app: FastifyInstance) {
     return presentAccount(account);
   });
 
-  app.post('/account/logout', { bodyLimit: bodyLimitFor(0) }, async (request, reply) => {
+  route(app, 'logout', { bodyLimit: bodyLimitFor(0) }, async (_input, request, reply) => {
     await dropIncomingSession(request);
     clearSessionCookie(reply);
-    return { ok: true };
+    return { ok: true } as const;
   });
 
-  app.get('/account/me', async (request) => {
+  route(app, 'me', {}, async (_input, request) => {
     if (!request.session) throw unauthorized();
     const [account] = await app.db.select().from(accounts).where(eq(accounts.id, request.session.accountId));
     if (!account) throw unauthorized();
@@ -102,12 +101,11 @@ export async function accountRoutes(app: FastifyInstance) {
    * Only the signed-in account's own settings: another username in the payload is a 403.
    * The spec's payload carries the account (username, email) with them.
    */
-  app.post(
-    '/account/saveAccessibilitySettings',
-    { onRequest: refuseAnonymous, bodyLimit: bodyLimitFor(LIMITS.usernameMax + LIMITS.emailMax) },
-    async (request) => {
-      const actor = requireActor(request.actor);
-      const input = parse(saveAccessibilityInput, request.body);
+  route(
+    app,
+    'saveAccessibilitySettings',
+    { bodyLimit: bodyLimitFor(LIMITS.usernameMax + LIMITS.emailMax) },
+    async ({ actor, body: input }) => {
       assertNamesSelf(actor, input.username);
       return presentAccount(await saveAccessibilitySettings(app.db, actor.id, input.accessibilitySettings));
     },

@@ -1,9 +1,8 @@
 import { LIMITS } from '@porpoise/core';
-import { commentInput } from '@porpoise/core/schemas';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { route } from '../../lib/contract-routes.ts';
 import { addComment } from '../../commands/add-comment.ts';
-import { parse } from '../../lib/parse.ts';
-import { assertNamesSelf, refuseAnonymous, requireActor } from '../../policies/actor.ts';
+import { assertNamesSelf, requireActor } from '../../policies/actor.ts';
 import { presentComment } from '../../presenters/question.ts';
 import { limitPosting } from '../../lib/posting-limits.ts';
 import { bodyLimitFor } from '../../lib/request-bodies.ts';
@@ -14,10 +13,8 @@ export async function commentRoutes(app: FastifyInstance) {
    * Answers the new comment; commentUpdate carries `{result: {qid, parentId, comment}, type}`
    * so the list and the question page can put it under the right question or answer.
    */
-  app.post('/comment/addComment', { onRequest: refuseAnonymous, bodyLimit }, async (request) => {
-    const actor = requireActor(request.actor);
-    await limitPosting(app, actor, 'comment');
-    const input = parse(commentInput, request.body);
+  const countComment = async (request: FastifyRequest) => limitPosting(app, requireActor(request.actor), 'comment');
+  route(app, 'addComment', { bodyLimit, preValidation: countComment }, async ({ actor, body: input }) => {
     assertNamesSelf(actor, input.comment.commentBy);
     const {
       result: { comment: row },

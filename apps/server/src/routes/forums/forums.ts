@@ -1,10 +1,9 @@
 import { LIMITS, PORPCHAT_THREAD_ID } from '@porpoise/core';
-import { forumInput, forumListQuery } from '@porpoise/core/schemas';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { route } from '../../lib/contract-routes.ts';
 import { createForum } from '../../commands/threads.ts';
-import { parse } from '../../lib/parse.ts';
 import { limitPosting } from '../../lib/posting-limits.ts';
-import { assertNamesSelf, refuseAnonymous, requireActor } from '../../policies/actor.ts';
+import { assertNamesSelf, requireActor } from '../../policies/actor.ts';
 import { presentForum } from '../../presenters/thread.ts';
 import { listForums } from '../../queries/threads.ts';
 import { bodyLimitFor } from '../../lib/request-bodies.ts';
@@ -14,9 +13,7 @@ import { bodyLimitFor } from '../../lib/request-bodies.ts';
  * comes a page at a time, and creating counts toward the poster's limits (product.md section 6).
  */
 export async function forumRoutes(app: FastifyInstance) {
-  app.get('/forum/getForums', async (request) => {
-    const actor = requireActor(request.actor);
-    const query = parse(forumListQuery, request.query);
+  route(app, 'getForums', {}, async ({ actor, query }) => {
     assertNamesSelf(actor, query.username);
     // PorpChat's thread is no forum's.
     if (query.thread === PORPCHAT_THREAD_ID) return [];
@@ -25,10 +22,8 @@ export async function forumRoutes(app: FastifyInstance) {
   });
 
   const bodyLimit = bodyLimitFor(LIMITS.forumNameMax + LIMITS.forumDescriptionMax);
-  app.post('/forum/addForum', { onRequest: refuseAnonymous, bodyLimit }, async (request) => {
-    const actor = requireActor(request.actor);
-    await limitPosting(app, actor, 'forum');
-    const input = parse(forumInput, request.body);
+  const countForum = async (request: FastifyRequest) => limitPosting(app, requireActor(request.actor), 'forum');
+  route(app, 'addForum', { bodyLimit, preValidation: countForum }, async ({ actor, body: input }) => {
     const { result: row, events } = await createForum(app.db, actor, input.name, input.description);
     await app.events.apply(events);
     return presentForum(row);

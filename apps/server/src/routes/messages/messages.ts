@@ -1,14 +1,15 @@
 import { LIMITS, MESSAGES } from '@porpoise/core';
-import { messageInput, porpNameInput, readMessageInput } from '@porpoise/core/schemas';
+import { porpNameInput } from '@porpoise/core/schemas';
 import { nameSkeleton } from '@porpoise/core/skeleton';
 import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
+import { route } from '../../lib/contract-routes.ts';
 import { markRead, postMessage } from '../../commands/threads.ts';
 import { accounts } from '../../db/schema.ts';
 import { addressKey } from '../../lib/client-address.ts';
 import { conflict, notFound } from '../../lib/http-error.ts';
 import { parse } from '../../lib/parse.ts';
-import { assertNamesSelf, refuseAnonymous, requireActor, type Actor } from '../../policies/actor.ts';
+import { assertNamesSelf, requireActor, type Actor } from '../../policies/actor.ts';
 import { canMarkThreadRead, canPostToThread, canReadThread } from '../../policies/threads.ts';
 import { presentMessage } from '../../presenters/thread.ts';
 import { findThread, getMessage } from '../../queries/threads.ts';
@@ -35,8 +36,7 @@ export async function messageRoutes(app: FastifyInstance) {
 
   // Open to visitors (PorpChat). The content, and the sender twice (the spec's views: [sender]).
   const messageBodyLimit = bodyLimitFor(LIMITS.messageMax + 2 * LIMITS.porpNameMax);
-  app.post('/message/addMessage', { bodyLimit: messageBodyLimit }, async (request) => {
-    const input = parse(messageInput, request.body);
+  route(app, 'addMessage', { bodyLimit: messageBodyLimit }, async ({ body: input }, request) => {
     const thread = await findThread(app.db, input.tid);
     if (thread?.kind === 'porpchat') {
       await limitPorpchat(app, request.actor, addressKey(request.ip));
@@ -64,14 +64,12 @@ export async function messageRoutes(app: FastifyInstance) {
   });
 
   const readBodyLimit = bodyLimitFor(LIMITS.usernameMax);
-  app.post('/message/readMessage', { onRequest: refuseAnonymous, bodyLimit: readBodyLimit }, async (request) => {
-    const actor = requireActor(request.actor);
-    const input = parse(readMessageInput, request.body);
+  route(app, 'readMessage', { bodyLimit: readBodyLimit }, async ({ actor, body: input }) => {
     assertNamesSelf(actor, input.username);
     const message = await getMessage(app.db, Number(input.mid));
     const thread = message ? await findThread(app.db, String(message.threadId)) : null;
     if (!message || !thread || !canReadThread(actor, thread)) throw notFound('Message not found');
     if (canMarkThreadRead(actor, thread)) await markRead(app.db, actor.id, message.id);
-    return { ok: true };
+    return { ok: true } as const;
   });
 }

@@ -1,39 +1,30 @@
-import { bioInput, z } from '@porpoise/core/schemas';
 import { eq, sql } from 'drizzle-orm';
 import { updateBio } from '../../commands/account-settings.ts';
 import { accounts, profiles } from '../../db/schema.ts';
 import type { FastifyInstance } from 'fastify';
+import { route } from '../../lib/contract-routes.ts';
 import { notFound } from '../../lib/http-error.ts';
-import { parse } from '../../lib/parse.ts';
-import { assertNamesSelf, refuseAnonymous, requireActor } from '../../policies/actor.ts';
+import { assertNamesSelf } from '../../policies/actor.ts';
 import { listAnswersBy, listQuestionsBy } from '../../queries/questions.ts';
 import { LIMITS } from '@porpoise/core';
 import { bodyLimitFor } from '../../lib/request-bodies.ts';
 
-const byUsername = z.object({ username: z.string({ error: 'username is required' }).min(1).max(100) });
-
 /** Any signed-in user may see anyone's questions and answers; an unknown user is a 404. */
 export async function profileRoutes(app: FastifyInstance) {
-  app.get('/profile/getQuestions', async (request) => {
-    requireActor(request.actor);
-    const { username } = parse(byUsername, request.query);
+  route(app, 'getUserQuestions', {}, async ({ query: { username } }) => {
     const questions = await listQuestionsBy(app.db, username);
     if (!questions) throw notFound('User not found');
     return questions;
   });
 
-  app.get('/profile/getAnswers', async (request) => {
-    requireActor(request.actor);
-    const { username } = parse(byUsername, request.query);
+  route(app, 'getUserAnswers', {}, async ({ query: { username } }) => {
     const answers = await listAnswersBy(app.db, username);
     if (!answers) throw notFound('User not found');
     return answers;
   });
 
   /** The stored bio (empty for a new account: each screen shows its own default text). */
-  app.get('/profile/getBio', async (request) => {
-    requireActor(request.actor);
-    const { username } = parse(byUsername, request.query);
+  route(app, 'getBio', {}, async ({ query: { username } }) => {
     const [row] = await app.db
       .select({ username: accounts.username, bio: profiles.bio })
       .from(accounts)
@@ -44,9 +35,7 @@ export async function profileRoutes(app: FastifyInstance) {
   });
 
   const bodyLimit = bodyLimitFor(LIMITS.bioMax + LIMITS.usernameMax);
-  app.put('/profile/updateBio', { onRequest: refuseAnonymous, bodyLimit }, async (request) => {
-    const actor = requireActor(request.actor);
-    const input = parse(bioInput, request.body);
+  route(app, 'updateBio', { bodyLimit }, async ({ actor, body: input }) => {
     assertNamesSelf(actor, input.username);
     const bio = await updateBio(app.db, actor.id, input.bio);
     return { username: actor.username, bio };

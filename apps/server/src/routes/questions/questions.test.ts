@@ -82,7 +82,7 @@ describe.each(DATABASE_KINDS)('questions, answers, comments, votes and tags on %
       const before = await count('questions');
       const response = await post(alice, '/api/addQuestion', { ...valid(), ...override });
       expect(response.statusCode).toBe(400);
-      expect(response.json()).toEqual({ error: message });
+      expect(response.json()).toEqual({ error: message, code: expect.any(String) as string });
       expect(await count('questions')).toBe(before);
     });
 
@@ -422,7 +422,7 @@ describe.each(DATABASE_KINDS)('questions, answers, comments, votes and tags on %
       const [answers, comments] = [await count('answers'), await count('comments')];
       const response = await post(alice, url, payload(qid));
       expect(response.statusCode).toBe(400);
-      expect(response.json()).toEqual({ error: message });
+      expect(response.json()).toEqual({ error: message, code: expect.any(String) as string });
       expect([await count('answers'), await count('comments')]).toEqual([answers, comments]);
     });
 

@@ -1,21 +1,13 @@
 import { LIMITS } from '@porpoise/core';
-import {
-  answerPageQuery,
-  idInput,
-  questionInput,
-  questionListQuery,
-  voteInput,
-  z,
-  type QuestionListQuery,
-} from '@porpoise/core/schemas';
+import type { QuestionListQuery } from '@porpoise/core/schemas';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { addQuestion } from '../../commands/add-question.ts';
 import { recordView } from '../../commands/record-view.ts';
 import { toggleVote, type VoteDirection } from '../../commands/vote.ts';
 import { notFound } from '../../lib/http-error.ts';
 import { decodeCursor } from '../../lib/list-cursor.ts';
-import { parse } from '../../lib/parse.ts';
-import { assertNamesSelf, refuseAnonymous, requireActor } from '../../policies/actor.ts';
+import { route, type ContractInput } from '../../lib/contract-routes.ts';
+import { assertNamesSelf, requireActor, type Actor } from '../../policies/actor.ts';
 import { ListPage, QuestionPage, withViewerDetail } from '../../plugins/read-cache.ts';
 import { presentQuestion } from '../../presenters/question.ts';
 import {
@@ -28,9 +20,6 @@ import {
 import { limitPosting } from '../../lib/posting-limits.ts';
 import { bodyLimitFor } from '../../lib/request-bodies.ts';
 
-const byIdParams = z.object({ id: idInput });
-const byIdQuery = z.object({ username: z.string().optional() });
-
 /**
  * A list page's cache key: the parsed query (defaults filled in, tag in lower case, as the
  * list reads it) in a fixed order, so unknown parameters and their order make no new entry.
@@ -40,9 +29,7 @@ const listKey = (query: QuestionListQuery) =>
 
 /** The home list, the question page, asking and voting (spec section 7). */
 export async function questionRoutes(app: FastifyInstance) {
-  app.get('/getQuestion', async (request, reply) => {
-    requireActor(request.actor);
-    const query = parse(questionListQuery, request.query);
+  route(app, 'getQuestions', {}, async ({ query }, request, reply) => {
     const load = async () => {
       const after = query.cursor === undefined ? null : decodeCursor(query.cursor, query.order);
       const { questions, total, nextCursor } = await listQuestions(app.db, query, after);
@@ -57,10 +44,8 @@ export async function questionRoutes(app: FastifyInstance) {
     return (await page.body()).send(request, reply);
   });
 
-  app.get('/getQuestionById/:id', async (request, reply) => {
-    const actor = requireActor(request.actor);
-    const { id } = parse(byIdParams, request.params);
-    assertNamesSelf(actor, parse(byIdQuery, request.query).username);
+  route(app, 'getQuestionById', {}, async ({ actor, params: { id }, query }, request, reply) => {
+    assertNamesSelf(actor, query.username);
     const questionId = Number(id);
     /** Records this reader's view; true when it was their first (an event for the processor). */
     const view = async () => {
@@ -91,10 +76,7 @@ export async function questionRoutes(app: FastifyInstance) {
   });
 
   // The question page carries its first answers; the reader's browser asks for the rest here.
-  app.get('/question/:id/answers', async (request) => {
-    requireActor(request.actor);
-    const { id } = parse(byIdParams, request.params);
-    const { after } = parse(answerPageQuery, request.query);
+  route(app, 'getAnswers', {}, async ({ params: { id }, query: { after } }) => {
     const answers = await getAnswerPage(app.db, Number(id), after === undefined ? null : Number(after));
     if (answers.length === 0 && !(await getQuestionSummary(app.db, Number(id)))) throw notFound('Question not found');
     return answers;
@@ -104,34 +86,39 @@ export async function questionRoutes(app: FastifyInstance) {
   const questionBodyLimit = bodyLimitFor(
     LIMITS.titleMax + LIMITS.questionTextMax + LIMITS.tagsMax * LIMITS.tagNameMax + LIMITS.usernameMax,
   );
-  app.post('/addQuestion', { onRequest: refuseAnonymous, bodyLimit: questionBodyLimit }, async (request) => {
-    const actor = requireActor(request.actor);
-    await limitPosting(app, actor, 'question');
-    const input = parse(questionInput, request.body);
-    assertNamesSelf(actor, input.askedBy);
-    const { result: questionId, events } = await addQuestion(app.db, actor, {
-      title: input.title,
-      text: input.text,
-      tagNames: input.tags,
-    });
-    await app.events.apply(events);
-    const detail = await getQuestionDetail(app.db, questionId);
-    if (!detail) throw new Error('question vanished after insert');
-    return presentQuestion(detail);
-  });
+  // The posting limit is counted before the text is read (product.md section 6).
+  const countQuestion = async (request: FastifyRequest) => limitPosting(app, requireActor(request.actor), 'question');
+  route(
+    app,
+    'addQuestion',
+    { bodyLimit: questionBodyLimit, preValidation: countQuestion },
+    async ({ actor, body: input }) => {
+      assertNamesSelf(actor, input.askedBy);
+      const { result: questionId, events } = await addQuestion(app.db, actor, {
+        title: input.title,
+        text: input.text,
+        tagNames: input.tags,
+      });
+      await app.events.apply(events);
+      const detail = await getQuestionDetail(app.db, questionId);
+      if (!detail) throw new Error('question vanished after insert');
+      return presentQuestion(detail);
+    },
+  );
 
   // Each vote toggles (product.md section 7); toggles on one question run one at a time.
-  const vote = (direction: VoteDirection) => async (request: FastifyRequest) => {
-    const actor = requireActor(request.actor);
-    const input = parse(voteInput, request.body);
-    assertNamesSelf(actor, input.username);
-    await limitPosting(app, actor, 'vote');
-    const questionId = Number(input.qid);
-    const { events } = await toggleVote(app.db, actor, questionId, direction);
-    await app.events.apply(events);
-    return { qid: input.qid, ...(await getVoters(app.db, questionId)) };
-  };
-  const voteOptions = { onRequest: refuseAnonymous, bodyLimit: bodyLimitFor(LIMITS.usernameMax) };
-  app.post('/upvoteQuestion', voteOptions, vote(1));
-  app.post('/downvoteQuestion', voteOptions, vote(-1));
+  // Both endpoints take and answer the same shapes.
+  const vote =
+    (direction: VoteDirection) =>
+    async ({ actor, body: input }: { actor: Actor; body: ContractInput<'upvoteQuestion'>['body'] }) => {
+      assertNamesSelf(actor, input.username);
+      await limitPosting(app, actor, 'vote');
+      const questionId = Number(input.qid);
+      const { events } = await toggleVote(app.db, actor, questionId, direction);
+      await app.events.apply(events);
+      return { qid: input.qid, ...(await getVoters(app.db, questionId)) };
+    };
+  const voteOptions = { bodyLimit: bodyLimitFor(LIMITS.usernameMax) };
+  route(app, 'upvoteQuestion', voteOptions, vote(1));
+  route(app, 'downvoteQuestion', voteOptions, vote(-1));
 }

@@ -71,7 +71,7 @@ describe.each(DATABASE_KINDS)('profiles, threads, forums and PorpChat on %s', (k
       });
       expect(
         (await call(bob, 'PUT', '/api/profile/updateBio', { username: bob.username, bio: 'x'.repeat(1001) })).json(),
-      ).toEqual({ error: 'Bio cannot be more than 1000 characters' });
+      ).toEqual({ error: 'Bio cannot be more than 1000 characters', code: expect.any(String) as string });
       expect((await call(bob, 'GET', '/api/profile/getBio?username=nobody_zz')).statusCode).toBe(404);
     });
 
@@ -114,11 +114,11 @@ describe.each(DATABASE_KINDS)('profiles, threads, forums and PorpChat on %s', (k
       for (const accounts of failures) {
         const response = await call(carol, 'POST', '/api/thread/addThread', { messages: [], accounts });
         expect(response.statusCode).toBe(400);
-        expect(response.json()).toEqual({ error: MESSAGES.threadFailed });
+        expect(response.json()).toEqual({ error: MESSAGES.threadFailed, code: expect.any(String) as string });
       }
       expect(
         (await call(alice, 'POST', '/api/thread/addThread', { accounts: [alice.username, carol.username] })).json(),
-      ).toEqual({ error: MESSAGES.threadFailed });
+      ).toEqual({ error: MESSAGES.threadFailed, code: expect.any(String) as string });
       const threads = (await call(carol, 'GET', `/api/thread/getThreads?username=${carol.username}`)).json<Thread[]>();
       expect(threads.map((x) => x._id)).toEqual([tid]);
       expect(threads[0]!.accounts.sort()).toEqual([alice.username, carol.username].sort());
@@ -179,9 +179,13 @@ describe.each(DATABASE_KINDS)('profiles, threads, forums and PorpChat on %s', (k
 
     it('refuses blank and overlong messages', async () => {
       const tid = await startThread(eve, alice);
-      expect((await send(eve, tid, '   ')).json()).toEqual({ error: MESSAGES.messageEmpty });
+      expect((await send(eve, tid, '   ')).json()).toEqual({
+        error: MESSAGES.messageEmpty,
+        code: expect.any(String) as string,
+      });
       expect((await send(eve, tid, 'x'.repeat(2001))).json()).toEqual({
         error: 'Message cannot be more than 2000 characters',
+        code: 'invalid_input',
       });
     });
 
@@ -243,7 +247,7 @@ describe.each(DATABASE_KINDS)('profiles, threads, forums and PorpChat on %s', (k
       const before = await count('forums');
       const response = await call(alice, 'POST', '/api/forum/addForum', payload);
       expect(response.statusCode).toBe(400);
-      expect(response.json()).toEqual({ error: message });
+      expect(response.json()).toEqual({ error: message, code: expect.any(String) as string });
       expect(await count('forums')).toBe(before);
     });
 
@@ -252,7 +256,7 @@ describe.each(DATABASE_KINDS)('profiles, threads, forums and PorpChat on %s', (k
       expect((await call(alice, 'POST', '/api/forum/addForum', { name, description: 'd' })).statusCode).toBe(200);
       const dup = await call(bob, 'POST', '/api/forum/addForum', { name: name.toUpperCase(), description: 'd' });
       expect(dup.statusCode).toBe(409);
-      expect(dup.json()).toEqual({ error: MESSAGES.forumNameTaken });
+      expect(dup.json()).toEqual({ error: MESSAGES.forumNameTaken, code: expect.any(String) as string });
     });
   });
 
@@ -271,10 +275,13 @@ describe.each(DATABASE_KINDS)('profiles, threads, forums and PorpChat on %s', (k
     });
 
     it('refuses a blank name, and a name that belongs to a registered member', async () => {
-      expect((await send(null, 'porpchat', 'hi', ' ')).json()).toEqual({ error: MESSAGES.porpNameRequired });
+      expect((await send(null, 'porpchat', 'hi', ' ')).json()).toEqual({
+        error: MESSAGES.porpNameRequired,
+        code: expect.any(String) as string,
+      });
       const taken = await send(null, 'porpchat', 'hi', alice.username.toUpperCase());
       expect(taken.statusCode).toBe(409);
-      expect(taken.json()).toEqual({ error: MESSAGES.porpNameTaken });
+      expect(taken.json()).toEqual({ error: MESSAGES.porpNameTaken, code: expect.any(String) as string });
       expect((await send(alice, 'porpchat', 'me, really', alice.username)).statusCode).toBe(200);
     });
 

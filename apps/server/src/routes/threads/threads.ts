@@ -1,32 +1,25 @@
 import { LIMITS } from '@porpoise/core';
-import { threadIdInput, threadInput, z } from '@porpoise/core/schemas';
 import type { FastifyInstance } from 'fastify';
+import { route } from '../../lib/contract-routes.ts';
 import { createDirectThread, markLastRead } from '../../commands/threads.ts';
 import { notFound } from '../../lib/http-error.ts';
-import { parse } from '../../lib/parse.ts';
 import { limitPosting } from '../../lib/posting-limits.ts';
-import { assertNamesSelf, refuseAnonymous, requireActor } from '../../policies/actor.ts';
+import { assertNamesSelf } from '../../policies/actor.ts';
 import { canMarkThreadRead, canReadThread } from '../../policies/threads.ts';
 import { presentThread } from '../../presenters/thread.ts';
 import { findThread, listMessages, listThreadsOf, threadWithLastMessage } from '../../queries/threads.ts';
 import { bodyLimitFor } from '../../lib/request-bodies.ts';
 
-const byIdParams = z.object({ id: threadIdInput });
-const usernameQuery = z.object({ username: z.string().optional() });
-
 /** Direct threads, and reading any thread the policy lets the caller see (spec section 7). */
 export async function threadRoutes(app: FastifyInstance) {
-  app.get('/thread/getThreads', async (request) => {
-    const actor = requireActor(request.actor);
-    assertNamesSelf(actor, parse(usernameQuery, request.query).username);
+  route(app, 'getThreads', {}, async ({ actor, query }) => {
+    assertNamesSelf(actor, query.username);
     const rows = await listThreadsOf(app.db, actor.id);
     return rows.map(({ thread, last }) => presentThread(thread, last ? [last] : []));
   });
 
-  app.get('/thread/getThreadById/:id', async (request) => {
-    const { id } = parse(byIdParams, request.params);
-    const claimed = parse(usernameQuery, request.query).username;
-    if (request.actor) assertNamesSelf(request.actor, claimed);
+  route(app, 'getThreadById', {}, async ({ params: { id }, query }, request) => {
+    if (request.actor) assertNamesSelf(request.actor, query.username);
     const thread = await findThread(app.db, id);
     // A thread the caller may not see answers exactly like a missing one.
     if (!thread || !canReadThread(request.actor, thread)) throw notFound('Thread not found');
@@ -36,9 +29,7 @@ export async function threadRoutes(app: FastifyInstance) {
 
   // Two usernames: the sender's own and the recipient's.
   const bodyLimit = bodyLimitFor(2 * LIMITS.usernameMax);
-  app.post('/thread/addThread', { onRequest: refuseAnonymous, bodyLimit }, async (request) => {
-    const actor = requireActor(request.actor);
-    const input = parse(threadInput, request.body);
+  route(app, 'addThread', { bodyLimit }, async ({ actor, body: input }) => {
     const [own, recipient] = input.accounts;
     assertNamesSelf(actor, own);
     await limitPosting(app, actor, 'thread');

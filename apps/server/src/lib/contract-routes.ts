@@ -1,0 +1,135 @@
+import { ENDPOINTS, type Endpoint, type EndpointName, type ResponseOf } from '@porpoise/core/contract';
+import type { z } from '@porpoise/core/schemas';
+import type {
+  FastifyInstance,
+  FastifyReply,
+  FastifyRequest,
+  FastifySchemaCompiler,
+  onRequestAsyncHookHandler,
+  preValidationAsyncHookHandler,
+} from 'fastify';
+import type { FastifySerializerCompiler } from 'fastify/types/schema.js';
+import { refuseAnonymous, type Actor } from '../policies/actor.ts';
+import { HttpError } from './http-error.ts';
+import { parse } from './parse.ts';
+
+/** An answer that does not fit its endpoint's schema: a fault of ours, never sent. */
+export class ResponseShapeError extends Error {
+  override readonly name = 'ResponseShapeError';
+}
+
+/**
+ * `value` when it fits the schema of an endpoint's answer, otherwise a ResponseShapeError
+ * (a field the schema does not list, such as an email, is refused rather than sent).
+ */
+export function shaped<T>(schema: z.ZodType<T>, value: unknown): T {
+  const result = schema.safeParse(value);
+  if (!result.success) {
+    const issue = result.error.issues[0];
+    throw new ResponseShapeError(`answer does not fit its schema at ${issue?.path.join('.') ?? ''}: ${issue?.message}`);
+  }
+  return result.data;
+}
+
+/**
+ * Fastify's validation from the contract's zod schemas: a refusal is a 400 with the rule's
+ * own message (lib/parse.ts), and the handler receives the parsed value.
+ */
+const validatorCompiler: FastifySchemaCompiler<z.ZodType> =
+  ({ schema }) =>
+  (data) => {
+    try {
+      return { value: parse(schema, data) };
+    } catch (error) {
+      if (error instanceof HttpError) return { error };
+      throw error;
+    }
+  };
+
+/** Every answer with a schema is checked against it before it is serialised. */
+const serializerCompiler: FastifySerializerCompiler<z.ZodType> =
+  ({ schema }) =>
+  (data) =>
+    JSON.stringify(shaped(schema, data));
+
+const DECLARED = new Set(Object.values(ENDPOINTS).map((endpoint: Endpoint) => `${endpoint.method} ${endpoint.path}`));
+
+/**
+ * Routes registered on `app` (and its children) take their schemas from the contract, and
+ * a route the contract does not declare stops the server at start.
+ */
+export function useContract(app: FastifyInstance): void {
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  app.addHook('onRoute', (options) => {
+    // Fastify adds a HEAD route beside each GET by itself.
+    for (const method of [options.method].flat().filter((name) => name !== 'HEAD')) {
+      if (!DECLARED.has(`${method} ${options.routePath}`)) {
+        throw new Error(`${method} ${options.url} is not in the API contract (packages/core/src/contract.ts)`);
+      }
+    }
+  });
+}
+
+type Parsed<N extends EndpointName, K extends 'params' | 'query' | 'body'> =
+  (typeof ENDPOINTS)[N] extends Record<K, infer S extends z.ZodType> ? z.output<S> : undefined;
+
+/** What a handler receives: who is acting (always someone on a member-only endpoint) and its parsed input. */
+export interface ContractInput<N extends EndpointName> {
+  actor: (typeof ENDPOINTS)[N]['access'] extends 'member' ? Actor : Actor | null;
+  params: Parsed<N, 'params'>;
+  query: Parsed<N, 'query'>;
+  body: Parsed<N, 'body'>;
+}
+
+export interface RouteOptions {
+  /** The largest body the route takes (lib/request-bodies.ts). */
+  bodyLimit?: number;
+  /** Runs before the input is validated: limits counted before any text is read. */
+  preValidation?: preValidationAsyncHookHandler;
+  onRequest?: onRequestAsyncHookHandler;
+}
+
+/**
+ * Registers the contract's endpoint `name`: its method, path and schemas from the table;
+ * a member-only endpoint refuses visitors with 401 before the body is read. The handler
+ * answers the endpoint's response type (checked again as it is serialised), or sends a
+ * reply itself (a cached body, already checked when it was made).
+ */
+export function route<N extends EndpointName>(
+  app: FastifyInstance,
+  name: N,
+  options: RouteOptions,
+  handler: (
+    input: ContractInput<N>,
+    request: FastifyRequest,
+    reply: FastifyReply,
+  ) => Promise<ResponseOf<N> | FastifyReply>,
+): void {
+  const endpoint: Endpoint = ENDPOINTS[name];
+  const onRequest = [
+    ...(endpoint.access === 'member' ? [refuseAnonymous] : []),
+    ...(options.onRequest ? [options.onRequest] : []),
+  ];
+  app.route({
+    method: endpoint.method,
+    url: endpoint.path,
+    ...(options.bodyLimit === undefined ? {} : { bodyLimit: options.bodyLimit }),
+    ...(onRequest.length > 0 ? { onRequest } : {}),
+    ...(options.preValidation ? { preValidation: options.preValidation } : {}),
+    schema: {
+      ...(endpoint.params ? { params: endpoint.params } : {}),
+      ...(endpoint.query ? { querystring: endpoint.query } : {}),
+      ...(endpoint.body ? { body: endpoint.body } : {}),
+      // An answer that is not JSON (the reference page) is sent as the text it is.
+      ...(endpoint.produces ? {} : { response: { 200: endpoint.response } }),
+    },
+    handler: (request, reply) =>
+      handler(
+        // The schemas above have parsed each part, and onRequest has refused visitors where it must.
+        { actor: request.actor, params: request.params, query: request.query, body: request.body } as ContractInput<N>,
+        request,
+        reply,
+      ),
+  });
+}

@@ -1,0 +1,462 @@
+/**
+ * The API contract (issue 17): every endpoint's method, path, who may call it, its input
+ * schemas and its answer's schema, and every socket event's payload schema, in one table.
+ * The server takes its validation and its response checks from it, the OpenAPI document
+ * is generated from it, and the web app's fetchers and socket listeners are typed from it.
+ * The API shapes in types.ts are inferred from the schemas here: a type is declared once.
+ *
+ * A separate entry point (`@porpoise/core/contract`): the web app imports only its types,
+ * so zod stays out of its bundle.
+ */
+import { z } from 'zod';
+import { ERROR_CODES } from './messages.ts';
+import { COLOR_BLINDNESS } from './types.ts';
+import {
+  answerInput,
+  answerPageQuery,
+  bioInput,
+  commentInput,
+  forumInput,
+  forumListQuery,
+  idInput,
+  loginInput,
+  messageInput,
+  questionInput,
+  questionListQuery,
+  readMessageInput,
+  registerInput,
+  saveAccessibilityInput,
+  threadIdInput,
+  threadInput,
+  voteInput,
+} from './schemas.ts';
+
+// Answers are strict: a field the schema does not list (an email, a hash) fails the check
+// on the server instead of being sent.
+const time = z.string().describe('An ISO 8601 time in UTC');
+const id = z.string().describe('An id: decimal digits');
+const usernames = z.array(z.string());
+
+export const tagSchema = z.strictObject({ name: z.string(), description: z.string() });
+export const tagWithCountSchema = z.strictObject({ ...tagSchema.shape, qcnt: z.number().int() });
+
+export const commentSchema = z.strictObject({
+  _id: id,
+  text: z.string(),
+  commentBy: z.string(),
+  commentDateTime: time,
+});
+
+export const answerSchema = z.strictObject({
+  _id: id,
+  text: z.string(),
+  ansBy: z.string(),
+  ansDateTime: time,
+  comments: z.array(commentSchema),
+});
+
+/** An answer on its author's profile, with its question. */
+export const userAnswerSchema = z.strictObject({ ...answerSchema.shape, qid: id, questionTitle: z.string() });
+
+export const questionSummarySchema = z.strictObject({
+  _id: id,
+  title: z.string(),
+  tags: z.array(tagSchema),
+  askedBy: z.string(),
+  askDateTime: time,
+  answerCount: z.number().int(),
+  viewCount: z.number().int(),
+  voteCount: z.number().int(),
+  lastActivity: time,
+});
+
+export const questionSchema = z.strictObject({
+  _id: id,
+  title: z.string(),
+  text: z.string(),
+  tags: z.array(tagSchema),
+  askedBy: z.string(),
+  askDateTime: time,
+  answers: z.array(answerSchema).describe('The first answers (a page), oldest first; the rest by the answers endpoint'),
+  answerCount: z.number().int(),
+  upVotes: usernames,
+  downVotes: usernames,
+  views: usernames.describe('The most recent viewers (at most 100), oldest of them first'),
+  viewCount: z.number().int(),
+  comments: z.array(commentSchema),
+});
+
+export const accessibilitySettingsSchema = z.strictObject({
+  lowVision: z.boolean(),
+  colorBlindness: z.enum(COLOR_BLINDNESS),
+});
+
+export const accountSchema = z.strictObject({
+  username: z.string(),
+  email: z.string(),
+  createdAt: time,
+  accessibilitySettings: accessibilitySettingsSchema,
+  accessibilitySettingsSaved: z.boolean(),
+});
+
+export const messageSchema = z.strictObject({
+  _id: id,
+  content: z.string(),
+  sender: z.string(),
+  messageDateTime: time,
+  views: usernames,
+  likes: usernames,
+});
+
+export const threadSchema = z.strictObject({
+  _id: z.string().describe("An id, or 'porpchat'"),
+  accounts: usernames,
+  messages: z.array(messageSchema),
+  threadUpdatedDateTime: time,
+});
+
+export const forumSchema = z.strictObject({
+  _id: id,
+  name: z.string(),
+  description: z.string(),
+  thread: z.string().describe("Its discussion thread's id ('' while it has none)"),
+});
+
+export const profileSchema = z.strictObject({ username: z.string(), bio: z.string() });
+
+export const votersSchema = z.strictObject({ qid: id, upVotes: usernames, downVotes: usernames });
+
+const okSchema = z.strictObject({ ok: z.literal(true) });
+
+/** Every refusal and fault: the text to show, and a code that stays the same when the text changes. */
+export const apiErrorSchema = z.strictObject({ error: z.string(), code: z.enum(ERROR_CODES) });
+
+/** The API's version, as the OpenAPI document states it: the major part changes when a client would break. */
+export const API_VERSION = '1.0.0';
+
+/** Who may call an endpoint: any visitor, or a signed-in member (anyone else gets 401). */
+export type Access = 'anyone' | 'member';
+
+export interface Endpoint {
+  method: 'GET' | 'POST' | 'PUT';
+  /** Under /api, in Fastify's syntax (`:id` for a path parameter). */
+  path: string;
+  summary: string;
+  /** The OpenAPI tag it is listed under. */
+  group: string;
+  access: Access;
+  params?: z.ZodType;
+  query?: z.ZodType;
+  body?: z.ZodType;
+  /** The 200 answer. */
+  response: z.ZodType;
+  /** Its media type, when not JSON (the reference page is HTML). */
+  produces?: 'text/html';
+}
+
+const byId = z.object({ id: idInput });
+const byUsername = z.object({ username: z.string({ error: 'username is required' }).min(1).max(100) });
+const optionalUsername = z.object({ username: z.string().optional() });
+
+/** Every endpoint of the API, by a stable name (the OpenAPI operationId). */
+export const ENDPOINTS = {
+  healthz: {
+    method: 'GET',
+    path: '/healthz',
+    summary: 'Liveness: the process answers',
+    group: 'operations',
+    access: 'anyone',
+    response: z.strictObject({ status: z.literal('ok') }),
+  },
+  readyz: {
+    method: 'GET',
+    path: '/readyz',
+    summary: 'Readiness: the database answers (503 with status unavailable when it does not)',
+    group: 'operations',
+    access: 'anyone',
+    response: z.strictObject({ status: z.literal('ready'), database: z.enum(['pglite', 'postgres']) }),
+  },
+  openApi: {
+    method: 'GET',
+    path: '/openapi.json',
+    summary: 'This description of the API (OpenAPI 3.1)',
+    group: 'operations',
+    access: 'anyone',
+    response: z.record(z.string(), z.unknown()),
+  },
+  docs: {
+    method: 'GET',
+    path: '/docs',
+    summary: 'A readable reference of the API, made from this description',
+    group: 'operations',
+    access: 'anyone',
+    produces: 'text/html',
+    response: z.string(),
+  },
+  addAccount: {
+    method: 'POST',
+    path: '/account/addAccount',
+    summary: 'Register an account and sign in',
+    group: 'accounts',
+    access: 'anyone',
+    body: registerInput,
+    response: accountSchema,
+  },
+  login: {
+    method: 'POST',
+    path: '/account/login',
+    summary: 'Sign in',
+    group: 'accounts',
+    access: 'anyone',
+    body: loginInput,
+    response: accountSchema,
+  },
+  logout: {
+    method: 'POST',
+    path: '/account/logout',
+    summary: 'Sign out (ends the session)',
+    group: 'accounts',
+    access: 'anyone',
+    response: okSchema,
+  },
+  me: {
+    method: 'GET',
+    path: '/account/me',
+    summary: "The signed-in member's account",
+    group: 'accounts',
+    access: 'member',
+    response: accountSchema,
+  },
+  saveAccessibilitySettings: {
+    method: 'POST',
+    path: '/account/saveAccessibilitySettings',
+    summary: "Save the member's accessibility settings",
+    group: 'accounts',
+    access: 'member',
+    body: saveAccessibilityInput,
+    response: accountSchema,
+  },
+  getQuestions: {
+    method: 'GET',
+    path: '/getQuestion',
+    summary: 'A page of the question list (order, tag, search); X-Total-Count and X-Next-Cursor headers',
+    group: 'questions',
+    access: 'member',
+    query: questionListQuery,
+    response: z.array(questionSummarySchema),
+  },
+  getQuestionById: {
+    method: 'GET',
+    path: '/getQuestionById/:id',
+    summary: "A question's page (records the reader's view)",
+    group: 'questions',
+    access: 'member',
+    params: byId,
+    query: optionalUsername,
+    response: questionSchema,
+  },
+  getAnswers: {
+    method: 'GET',
+    path: '/question/:id/answers',
+    summary: "The next page of a question's answers, after the answer `after`",
+    group: 'questions',
+    access: 'member',
+    params: byId,
+    query: answerPageQuery,
+    response: z.array(answerSchema),
+  },
+  addQuestion: {
+    method: 'POST',
+    path: '/addQuestion',
+    summary: 'Ask a question',
+    group: 'questions',
+    access: 'member',
+    body: questionInput,
+    response: questionSchema,
+  },
+  upvoteQuestion: {
+    method: 'POST',
+    path: '/upvoteQuestion',
+    summary: 'Vote a question up, or take that vote back',
+    group: 'questions',
+    access: 'member',
+    body: voteInput,
+    response: votersSchema,
+  },
+  downvoteQuestion: {
+    method: 'POST',
+    path: '/downvoteQuestion',
+    summary: 'Vote a question down, or take that vote back',
+    group: 'questions',
+    access: 'member',
+    body: voteInput,
+    response: votersSchema,
+  },
+  addAnswer: {
+    method: 'POST',
+    path: '/answer/addAnswer',
+    summary: 'Answer a question',
+    group: 'questions',
+    access: 'member',
+    body: answerInput,
+    response: answerSchema,
+  },
+  addComment: {
+    method: 'POST',
+    path: '/comment/addComment',
+    summary: 'Comment on a question or an answer',
+    group: 'questions',
+    access: 'member',
+    body: commentInput,
+    response: commentSchema,
+  },
+  getTagByName: {
+    method: 'GET',
+    path: '/tag/getTagByName/:name',
+    summary: 'One tag',
+    group: 'questions',
+    access: 'member',
+    params: z.object({ name: z.string().min(1).max(100) }),
+    response: tagSchema,
+  },
+  getTagsWithQuestionNumber: {
+    method: 'GET',
+    path: '/tag/getTagsWithQuestionNumber',
+    summary: 'Every tag with its number of questions',
+    group: 'questions',
+    access: 'member',
+    response: z.array(tagWithCountSchema),
+  },
+  getUserQuestions: {
+    method: 'GET',
+    path: '/profile/getQuestions',
+    summary: "A member's questions, newest first",
+    group: 'profiles',
+    access: 'member',
+    query: byUsername,
+    response: z.array(questionSummarySchema),
+  },
+  getUserAnswers: {
+    method: 'GET',
+    path: '/profile/getAnswers',
+    summary: "A member's answers, newest first",
+    group: 'profiles',
+    access: 'member',
+    query: byUsername,
+    response: z.array(userAnswerSchema),
+  },
+  getBio: {
+    method: 'GET',
+    path: '/profile/getBio',
+    summary: "A member's bio",
+    group: 'profiles',
+    access: 'member',
+    query: byUsername,
+    response: profileSchema,
+  },
+  updateBio: {
+    method: 'PUT',
+    path: '/profile/updateBio',
+    summary: "Change the signed-in member's bio",
+    group: 'profiles',
+    access: 'member',
+    body: bioInput,
+    response: profileSchema,
+  },
+  getThreads: {
+    method: 'GET',
+    path: '/thread/getThreads',
+    summary: "The member's direct threads, each with its last message",
+    group: 'conversations',
+    access: 'member',
+    query: optionalUsername,
+    response: z.array(threadSchema),
+  },
+  getThreadById: {
+    method: 'GET',
+    path: '/thread/getThreadById/:id',
+    summary: 'A thread with its messages (PorpChat is open to visitors)',
+    group: 'conversations',
+    access: 'anyone',
+    params: z.object({ id: threadIdInput }),
+    query: optionalUsername,
+    response: threadSchema,
+  },
+  addThread: {
+    method: 'POST',
+    path: '/thread/addThread',
+    summary: 'Start (or find) the direct thread with another member',
+    group: 'conversations',
+    access: 'member',
+    body: threadInput,
+    response: threadSchema,
+  },
+  addMessage: {
+    method: 'POST',
+    path: '/message/addMessage',
+    summary: 'Post a message to a thread (to PorpChat as a visitor too)',
+    group: 'conversations',
+    access: 'anyone',
+    body: messageInput,
+    response: messageSchema,
+  },
+  readMessage: {
+    method: 'POST',
+    path: '/message/readMessage',
+    summary: 'Mark a message read',
+    group: 'conversations',
+    access: 'member',
+    body: readMessageInput,
+    response: okSchema,
+  },
+  getForums: {
+    method: 'GET',
+    path: '/forum/getForums',
+    summary: 'A page of forums, newest first, or the forum of one thread',
+    group: 'forums',
+    access: 'member',
+    query: forumListQuery,
+    response: z.array(forumSchema),
+  },
+  addForum: {
+    method: 'POST',
+    path: '/forum/addForum',
+    summary: 'Create a forum and its discussion thread',
+    group: 'forums',
+    access: 'member',
+    body: forumInput,
+    response: forumSchema,
+  },
+} as const satisfies Record<string, Endpoint>;
+
+export type EndpointName = keyof typeof ENDPOINTS;
+type Defined<E, K extends string> = E extends Record<K, infer S extends z.ZodType> ? z.output<S> : undefined;
+/** What an endpoint answers with. */
+export type ResponseOf<N extends EndpointName> = z.output<(typeof ENDPOINTS)[N]['response']>;
+/** What an endpoint takes in its body, query and path, as the client sends them. */
+export type BodyOf<N extends EndpointName> =
+  (typeof ENDPOINTS)[N] extends Record<'body', infer S extends z.ZodType> ? z.input<S> : undefined;
+export type QueryOf<N extends EndpointName> =
+  (typeof ENDPOINTS)[N] extends Record<'query', infer S extends z.ZodType> ? z.input<S> : undefined;
+/** The parsed input, as the server's handler receives it. */
+export type ParsedBodyOf<N extends EndpointName> = Defined<(typeof ENDPOINTS)[N], 'body'>;
+
+/**
+ * What each socket event carries (spec section 7). `viewsUpdate` frames carry one or more
+ * such payloads as their arguments.
+ */
+export const SOCKET_PAYLOADS = {
+  questionUpdate: questionSummarySchema,
+  answerUpdate: z.strictObject({ qid: id, answer: answerSchema }),
+  viewsUpdate: z.strictObject({ qid: id, views: usernames, viewCount: z.number().int() }),
+  voteUpdate: votersSchema,
+  commentUpdate: z.strictObject({
+    result: z.strictObject({ qid: id, parentId: id, comment: commentSchema }),
+    type: z.enum(['question', 'answer']),
+  }),
+  threadUpdate: threadSchema,
+  messageUpdate: z.strictObject({ result: z.strictObject({ tid: z.string(), message: messageSchema }) }),
+  forumUpdate: forumSchema,
+} as const;
+
+export type SocketPayloads = { [E in keyof typeof SOCKET_PAYLOADS]: z.output<(typeof SOCKET_PAYLOADS)[E]> };
