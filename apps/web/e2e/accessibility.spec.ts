@@ -19,6 +19,17 @@ test.describe('axe-core finds no serious or critical violations', () => {
     });
   }
 
+  test('on the API reference page, /api/docs, light and dark', async ({ page }) => {
+    for (const colorScheme of ['light', 'dark'] as const) {
+      await page.emulateMedia({ colorScheme });
+      await page.goto('/api/docs');
+      await expect(page.getByRole('heading', { level: 1, name: 'Porpoise API reference' })).toBeVisible();
+      await expect(page.getByRole('heading', { level: 3, name: 'GET /api/getQuestionById/{id}' })).toBeVisible();
+      await page.getByText('Answer (200)').first().click();
+      await expectNoSeriousAxeViolations(page);
+    }
+  });
+
   test('on /register with an error shown', async ({ page }) => {
     await page.goto('/register');
     await page.getByRole('button', { name: 'Sign Up' }).click();

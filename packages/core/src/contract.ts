@@ -9,8 +9,9 @@
  * so zod stays out of its bundle.
  */
 import { z } from 'zod';
+import { API_ROUTES } from './api-routes.ts';
 import { ERROR_CODES } from './messages.ts';
-import { COLOR_BLINDNESS } from './types.ts';
+import { COLOR_BLINDNESS, COMMENT_TARGETS } from './types.ts';
 import {
   answerInput,
   answerPageQuery,
@@ -161,32 +162,28 @@ const optionalUsername = z.object({ username: z.string().optional() });
 /** Every endpoint of the API, by a stable name (the OpenAPI operationId). */
 export const ENDPOINTS = {
   healthz: {
-    method: 'GET',
-    path: '/healthz',
+    ...API_ROUTES.healthz,
     summary: 'Liveness: the process answers',
     group: 'operations',
     access: 'anyone',
     response: z.strictObject({ status: z.literal('ok') }),
   },
   readyz: {
-    method: 'GET',
-    path: '/readyz',
+    ...API_ROUTES.readyz,
     summary: 'Readiness: the database answers (503 with status unavailable when it does not)',
     group: 'operations',
     access: 'anyone',
     response: z.strictObject({ status: z.literal('ready'), database: z.enum(['pglite', 'postgres']) }),
   },
   openApi: {
-    method: 'GET',
-    path: '/openapi.json',
+    ...API_ROUTES.openApi,
     summary: 'This description of the API (OpenAPI 3.1)',
     group: 'operations',
     access: 'anyone',
     response: z.record(z.string(), z.unknown()),
   },
   docs: {
-    method: 'GET',
-    path: '/docs',
+    ...API_ROUTES.docs,
     summary: 'A readable reference of the API, made from this description',
     group: 'operations',
     access: 'anyone',
@@ -194,8 +191,7 @@ export const ENDPOINTS = {
     response: z.string(),
   },
   addAccount: {
-    method: 'POST',
-    path: '/account/addAccount',
+    ...API_ROUTES.addAccount,
     summary: 'Register an account and sign in',
     group: 'accounts',
     access: 'anyone',
@@ -203,8 +199,7 @@ export const ENDPOINTS = {
     response: accountSchema,
   },
   login: {
-    method: 'POST',
-    path: '/account/login',
+    ...API_ROUTES.login,
     summary: 'Sign in',
     group: 'accounts',
     access: 'anyone',
@@ -212,24 +207,21 @@ export const ENDPOINTS = {
     response: accountSchema,
   },
   logout: {
-    method: 'POST',
-    path: '/account/logout',
+    ...API_ROUTES.logout,
     summary: 'Sign out (ends the session)',
     group: 'accounts',
     access: 'anyone',
     response: okSchema,
   },
   me: {
-    method: 'GET',
-    path: '/account/me',
+    ...API_ROUTES.me,
     summary: "The signed-in member's account",
     group: 'accounts',
     access: 'member',
     response: accountSchema,
   },
   saveAccessibilitySettings: {
-    method: 'POST',
-    path: '/account/saveAccessibilitySettings',
+    ...API_ROUTES.saveAccessibilitySettings,
     summary: "Save the member's accessibility settings",
     group: 'accounts',
     access: 'member',
@@ -237,8 +229,7 @@ export const ENDPOINTS = {
     response: accountSchema,
   },
   getQuestions: {
-    method: 'GET',
-    path: '/getQuestion',
+    ...API_ROUTES.getQuestions,
     summary: 'A page of the question list (order, tag, search); X-Total-Count and X-Next-Cursor headers',
     group: 'questions',
     access: 'member',
@@ -246,8 +237,7 @@ export const ENDPOINTS = {
     response: z.array(questionSummarySchema),
   },
   getQuestionById: {
-    method: 'GET',
-    path: '/getQuestionById/:id',
+    ...API_ROUTES.getQuestionById,
     summary: "A question's page (records the reader's view)",
     group: 'questions',
     access: 'member',
@@ -256,8 +246,7 @@ export const ENDPOINTS = {
     response: questionSchema,
   },
   getAnswers: {
-    method: 'GET',
-    path: '/question/:id/answers',
+    ...API_ROUTES.getAnswers,
     summary: "The next page of a question's answers, after the answer `after`",
     group: 'questions',
     access: 'member',
@@ -266,8 +255,7 @@ export const ENDPOINTS = {
     response: z.array(answerSchema),
   },
   addQuestion: {
-    method: 'POST',
-    path: '/addQuestion',
+    ...API_ROUTES.addQuestion,
     summary: 'Ask a question',
     group: 'questions',
     access: 'member',
@@ -275,8 +263,7 @@ export const ENDPOINTS = {
     response: questionSchema,
   },
   upvoteQuestion: {
-    method: 'POST',
-    path: '/upvoteQuestion',
+    ...API_ROUTES.upvoteQuestion,
     summary: 'Vote a question up, or take that vote back',
     group: 'questions',
     access: 'member',
@@ -284,8 +271,7 @@ export const ENDPOINTS = {
     response: votersSchema,
   },
   downvoteQuestion: {
-    method: 'POST',
-    path: '/downvoteQuestion',
+    ...API_ROUTES.downvoteQuestion,
     summary: 'Vote a question down, or take that vote back',
     group: 'questions',
     access: 'member',
@@ -293,8 +279,7 @@ export const ENDPOINTS = {
     response: votersSchema,
   },
   addAnswer: {
-    method: 'POST',
-    path: '/answer/addAnswer',
+    ...API_ROUTES.addAnswer,
     summary: 'Answer a question',
     group: 'questions',
     access: 'member',
@@ -302,8 +287,7 @@ export const ENDPOINTS = {
     response: answerSchema,
   },
   addComment: {
-    method: 'POST',
-    path: '/comment/addComment',
+    ...API_ROUTES.addComment,
     summary: 'Comment on a question or an answer',
     group: 'questions',
     access: 'member',
@@ -311,8 +295,7 @@ export const ENDPOINTS = {
     response: commentSchema,
   },
   getTagByName: {
-    method: 'GET',
-    path: '/tag/getTagByName/:name',
+    ...API_ROUTES.getTagByName,
     summary: 'One tag',
     group: 'questions',
     access: 'member',
@@ -320,16 +303,14 @@ export const ENDPOINTS = {
     response: tagSchema,
   },
   getTagsWithQuestionNumber: {
-    method: 'GET',
-    path: '/tag/getTagsWithQuestionNumber',
+    ...API_ROUTES.getTagsWithQuestionNumber,
     summary: 'Every tag with its number of questions',
     group: 'questions',
     access: 'member',
     response: z.array(tagWithCountSchema),
   },
   getUserQuestions: {
-    method: 'GET',
-    path: '/profile/getQuestions',
+    ...API_ROUTES.getUserQuestions,
     summary: "A member's questions, newest first",
     group: 'profiles',
     access: 'member',
@@ -337,8 +318,7 @@ export const ENDPOINTS = {
     response: z.array(questionSummarySchema),
   },
   getUserAnswers: {
-    method: 'GET',
-    path: '/profile/getAnswers',
+    ...API_ROUTES.getUserAnswers,
     summary: "A member's answers, newest first",
     group: 'profiles',
     access: 'member',
@@ -346,8 +326,7 @@ export const ENDPOINTS = {
     response: z.array(userAnswerSchema),
   },
   getBio: {
-    method: 'GET',
-    path: '/profile/getBio',
+    ...API_ROUTES.getBio,
     summary: "A member's bio",
     group: 'profiles',
     access: 'member',
@@ -355,8 +334,7 @@ export const ENDPOINTS = {
     response: profileSchema,
   },
   updateBio: {
-    method: 'PUT',
-    path: '/profile/updateBio',
+    ...API_ROUTES.updateBio,
     summary: "Change the signed-in member's bio",
     group: 'profiles',
     access: 'member',
@@ -364,8 +342,7 @@ export const ENDPOINTS = {
     response: profileSchema,
   },
   getThreads: {
-    method: 'GET',
-    path: '/thread/getThreads',
+    ...API_ROUTES.getThreads,
     summary: "The member's direct threads, each with its last message",
     group: 'conversations',
     access: 'member',
@@ -373,8 +350,7 @@ export const ENDPOINTS = {
     response: z.array(threadSchema),
   },
   getThreadById: {
-    method: 'GET',
-    path: '/thread/getThreadById/:id',
+    ...API_ROUTES.getThreadById,
     summary: 'A thread with its messages (PorpChat is open to visitors)',
     group: 'conversations',
     access: 'anyone',
@@ -383,8 +359,7 @@ export const ENDPOINTS = {
     response: threadSchema,
   },
   addThread: {
-    method: 'POST',
-    path: '/thread/addThread',
+    ...API_ROUTES.addThread,
     summary: 'Start (or find) the direct thread with another member',
     group: 'conversations',
     access: 'member',
@@ -392,8 +367,7 @@ export const ENDPOINTS = {
     response: threadSchema,
   },
   addMessage: {
-    method: 'POST',
-    path: '/message/addMessage',
+    ...API_ROUTES.addMessage,
     summary: 'Post a message to a thread (to PorpChat as a visitor too)',
     group: 'conversations',
     access: 'anyone',
@@ -401,8 +375,7 @@ export const ENDPOINTS = {
     response: messageSchema,
   },
   readMessage: {
-    method: 'POST',
-    path: '/message/readMessage',
+    ...API_ROUTES.readMessage,
     summary: 'Mark a message read',
     group: 'conversations',
     access: 'member',
@@ -410,8 +383,7 @@ export const ENDPOINTS = {
     response: okSchema,
   },
   getForums: {
-    method: 'GET',
-    path: '/forum/getForums',
+    ...API_ROUTES.getForums,
     summary: 'A page of forums, newest first, or the forum of one thread',
     group: 'forums',
     access: 'member',
@@ -419,15 +391,14 @@ export const ENDPOINTS = {
     response: z.array(forumSchema),
   },
   addForum: {
-    method: 'POST',
-    path: '/forum/addForum',
+    ...API_ROUTES.addForum,
     summary: 'Create a forum and its discussion thread',
     group: 'forums',
     access: 'member',
     body: forumInput,
     response: forumSchema,
   },
-} as const satisfies Record<string, Endpoint>;
+} as const satisfies Record<keyof typeof API_ROUTES, Endpoint>;
 
 export type EndpointName = keyof typeof ENDPOINTS;
 type Defined<E, K extends string> = E extends Record<K, infer S extends z.ZodType> ? z.output<S> : undefined;
@@ -436,6 +407,8 @@ export type ResponseOf<N extends EndpointName> = z.output<(typeof ENDPOINTS)[N][
 /** What an endpoint takes in its body, query and path, as the client sends them. */
 export type BodyOf<N extends EndpointName> =
   (typeof ENDPOINTS)[N] extends Record<'body', infer S extends z.ZodType> ? z.input<S> : undefined;
+export type ParamsOf<N extends EndpointName> =
+  (typeof ENDPOINTS)[N] extends Record<'params', infer S extends z.ZodType> ? z.input<S> : undefined;
 export type QueryOf<N extends EndpointName> =
   (typeof ENDPOINTS)[N] extends Record<'query', infer S extends z.ZodType> ? z.input<S> : undefined;
 /** The parsed input, as the server's handler receives it. */
@@ -452,7 +425,7 @@ export const SOCKET_PAYLOADS = {
   voteUpdate: votersSchema,
   commentUpdate: z.strictObject({
     result: z.strictObject({ qid: id, parentId: id, comment: commentSchema }),
-    type: z.enum(['question', 'answer']),
+    type: z.enum(COMMENT_TARGETS),
   }),
   threadUpdate: threadSchema,
   messageUpdate: z.strictObject({ result: z.strictObject({ tid: z.string(), message: messageSchema }) }),

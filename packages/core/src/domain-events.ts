@@ -1,3 +1,5 @@
+import type { CommentTarget } from './types.ts';
+
 /**
  * What a write changed, as the command that made it reports it (style.md, "The write path").
  * Commands return these with their result; one processor on the server acts on them:
@@ -36,7 +38,7 @@ export interface CommentAdded {
   type: 'commentAdded';
   questionId: number;
   commentId: number;
-  target: 'question' | 'answer';
+  target: CommentTarget;
   parentId: number;
 }
 

@@ -8,3 +8,4 @@ export * from './time.ts';
 export * from './validation.ts';
 export * from './search.ts';
 export * from './redirect.ts';
+export * from './api-routes.ts';

@@ -7,7 +7,7 @@ import { z } from 'zod';
 import { CLIENT_SOCKET_LIMITS } from './events.ts';
 import { LIMITS } from './limits.ts';
 import { MESSAGES } from './messages.ts';
-import { COLOR_BLINDNESS, ORDERS } from './types.ts';
+import { COLOR_BLINDNESS, COMMENT_TARGETS, ORDERS } from './types.ts';
 import {
   answerTextError,
   bioError,
@@ -38,11 +38,17 @@ const ruled = (field: string, rule: Rule) =>
     if (message) ctx.addIssue({ code: 'custom', message });
   });
 
+/**
+ * A field of the spec's payloads that the server does not take from the client (a time,
+ * counters, lists it keeps itself): accepted and ignored, so the contract says so.
+ */
+const ignored = z.unknown().optional().describe("Sent by the spec's clients and ignored: the server keeps its own");
+
 export const registerInput = z.object({
   username: ruled('Username', usernameError),
   email: ruled('Email', emailError).transform((email) => email.trim()),
   password: ruled('Password', passwordError),
-  createdAt: z.unknown().optional(),
+  createdAt: ignored,
 });
 export type RegisterInput = z.infer<typeof registerInput>;
 
@@ -70,7 +76,7 @@ export const questionInput = z.object({
   title: ruled('Title', titleError),
   text: ruled('Question text', questionTextError),
   tags: z
-    .array(z.object({ name: storableText('Tag') }), { error: MESSAGES.tagsTooFew })
+    .array(z.object({ name: storableText('Tag'), description: ignored }), { error: MESSAGES.tagsTooFew })
     .transform((tags) => [...new Set(tags.map((tag) => tag.name.trim().toLowerCase()))])
     .superRefine((names, ctx) => {
       const message =
@@ -78,17 +84,33 @@ export const questionInput = z.object({
       if (message) ctx.addIssue({ code: 'custom', message });
     }),
   askedBy: z.string().optional(),
+  askDateTime: ignored,
+  answers: ignored,
+  answerCount: ignored,
+  upVotes: ignored,
+  downVotes: ignored,
+  views: ignored,
+  comments: ignored,
 });
 
 export const answerInput = z.object({
   qid: idInput,
-  ans: z.object({ text: ruled('Answer text', answerTextError), ansBy: z.string().optional() }),
+  ans: z.object({
+    text: ruled('Answer text', answerTextError),
+    ansBy: z.string().optional(),
+    ansDateTime: ignored,
+    comments: ignored,
+  }),
 });
 
 export const commentInput = z.object({
   id: idInput,
-  type: z.enum(['question', 'answer'], { error: "type must be 'question' or 'answer'" }),
-  comment: z.object({ text: ruled('Comment', commentTextError), commentBy: z.string().optional() }),
+  type: z.enum(COMMENT_TARGETS, { error: "type must be 'question' or 'answer'" }),
+  comment: z.object({
+    text: ruled('Comment', commentTextError),
+    commentBy: z.string().optional(),
+    commentDateTime: ignored,
+  }),
 });
 
 export const bioInput = z.object({ username: z.string(), bio: ruled('Bio', bioError) });
@@ -96,6 +118,7 @@ export const bioInput = z.object({ username: z.string(), bio: ruled('Bio', bioEr
 export const forumInput = z.object({
   name: ruled('Name', forumNameError).transform((name) => name.trim()),
   description: ruled('Description', forumDescriptionError).transform((text) => text.trim()),
+  thread: ignored,
 });
 
 /** The first issue's message, which is what the server answers with. */
@@ -148,6 +171,8 @@ export const voteInput = z.object({ qid: idInput, username: z.string().optional(
 
 export const saveAccessibilityInput = z.object({
   username: z.string({ error: 'username is required' }),
+  email: ignored,
+  createdAt: ignored,
   accessibilitySettings: accessibilitySettingsInput,
 });
 
@@ -155,6 +180,8 @@ export const threadInput = z.object({
   accounts: z
     .array(z.string(), { error: MESSAGES.recipientEmpty })
     .length(2, { error: 'A thread has exactly two accounts' }),
+  messages: ignored,
+  threadUpdatedDateTime: ignored,
 });
 
 /** A thread id: a numeric id, or PorpChat's fixed id. */
@@ -172,6 +199,9 @@ export const messageInput = z.object({
   msg: z.object({
     content: ruled('Message', messageError),
     sender: storableText('Sender').optional(),
+    messageDateTime: ignored,
+    views: ignored,
+    likes: ignored,
   }),
 });
 

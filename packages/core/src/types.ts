@@ -24,6 +24,13 @@ export type ColorBlindness = (typeof COLOR_BLINDNESS)[number];
 export const ORDERS = ['newest', 'unanswered', 'active', 'mostViewed'] as const;
 export type Order = (typeof ORDERS)[number];
 
+/** What a comment is on. */
+export const COMMENT_TARGETS = ['question', 'answer'] as const;
+export type CommentTarget = (typeof COMMENT_TARGETS)[number];
+
+/** Which way a vote goes (product.md section 7: each vote toggles). */
+export type VoteDirection = 'up' | 'down';
+
 // The API's shapes, inferred from the contract's schemas (contract.ts): declared once there.
 export type AccessibilitySettings = z.output<typeof accessibilitySettingsSchema>;
 export type Account = z.output<typeof accountSchema>;

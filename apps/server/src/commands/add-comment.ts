@@ -1,11 +1,9 @@
-import type { Outcome } from '@porpoise/core';
+import type { CommentTarget, Outcome } from '@porpoise/core';
 import { eq } from 'drizzle-orm';
 import type { Db } from '../db/client.ts';
 import { answers, comments, questions } from '../db/schema.ts';
 import { notFound } from '../lib/http-error.ts';
 import type { Actor } from '../policies/actor.ts';
-
-export type CommentTarget = 'question' | 'answer';
 
 /** Adds a comment to a question or an answer; returns it with the question it belongs to. */
 export async function addComment(db: Db, actor: Actor, target: CommentTarget, parentId: number, text: string) {

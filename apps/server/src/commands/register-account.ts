@@ -1,18 +1,15 @@
 import { MESSAGES } from '@porpoise/core';
 import { type RegisterInput } from '@porpoise/core/schemas';
-import { sql } from 'drizzle-orm';
 import type { Db } from '../db/client.ts';
 import { accounts, profiles } from '../db/schema.ts';
 import { uniqueViolation } from '../lib/db-errors.ts';
 import { conflict } from '../lib/http-error.ts';
 import { hashPassword, type ScryptParams } from '../lib/password.ts';
 import type { AccountRow } from '../lib/sessions.ts';
+import { accountsHolding } from '../queries/accounts.ts';
 
 async function assertAvailable(db: Db, username: string, email: string): Promise<void> {
-  const taken = await db
-    .select({ username: accounts.username, email: accounts.email })
-    .from(accounts)
-    .where(sql`lower(${accounts.username}) = lower(${username}) or lower(${accounts.email}) = lower(${email})`);
+  const taken = await accountsHolding(db, username, email);
   if (taken.some((row) => row.username.toLowerCase() === username.toLowerCase()))
     throw conflict(MESSAGES.usernameInUse);
   if (taken.length > 0) throw conflict(MESSAGES.emailInUse);

@@ -2,10 +2,11 @@ import type { Outcome } from '@porpoise/core';
 import { MESSAGES } from '@porpoise/core';
 import { eq, sql } from 'drizzle-orm';
 import { queryRows, type Db } from '../db/client.ts';
-import { accounts, forums, messageReads, messages, threadParticipants, threads } from '../db/schema.ts';
+import { forums, messageReads, messages, threadParticipants, threads } from '../db/schema.ts';
 import { uniqueViolation } from '../lib/db-errors.ts';
 import { badRequest, conflict } from '../lib/http-error.ts';
 import type { Actor } from '../policies/actor.ts';
+import { accountIdByName } from '../queries/accounts.ts';
 
 /**
  * Starts a direct thread between the actor and a recipient. An unknown recipient, the
@@ -16,11 +17,9 @@ export async function createDirectThread(
   actor: Actor,
   recipientName: string,
 ): Promise<Outcome<{ threadId: number; recipientId: number }>> {
-  const [recipient] = await db
-    .select({ id: accounts.id })
-    .from(accounts)
-    .where(sql`lower(${accounts.username}) = lower(${recipientName.trim()})`);
-  if (!recipient || recipient.id === actor.id) throw badRequest(MESSAGES.threadFailed);
+  const recipientId = await accountIdByName(db, recipientName.trim());
+  if (recipientId === null || recipientId === actor.id) throw badRequest(MESSAGES.threadFailed);
+  const recipient = { id: recipientId };
   const pairKey = [actor.id, recipient.id].sort((a, b) => a - b).join(':');
   try {
     return await db.transaction(async (tx) => {

@@ -1,11 +1,9 @@
-import type { Outcome } from '@porpoise/core';
+import type { Outcome, VoteDirection } from '@porpoise/core';
 import { and, eq, sql } from 'drizzle-orm';
 import type { Db } from '../db/client.ts';
 import { questions, votes } from '../db/schema.ts';
 import type { Actor } from '../policies/actor.ts';
 import { lockQuestion } from './lock-question.ts';
-
-export type VoteDirection = 1 | -1;
 
 /**
  * Toggles the actor's vote (product.md section 7): voting the same way again takes the
@@ -20,16 +18,18 @@ export async function toggleVote(
   questionId: number,
   direction: VoteDirection,
 ): Promise<Outcome<void>> {
+  // Stored as +1 or -1.
+  const value = direction === 'up' ? 1 : -1;
   return db.transaction(async (tx) => {
     await lockQuestion(tx, questionId);
     const mine = and(eq(votes.questionId, questionId), eq(votes.accountId, actor.id));
     const [existing] = await tx.select({ value: votes.value }).from(votes).where(mine);
-    if (existing?.value === direction) {
+    if (existing?.value === value) {
       await tx.delete(votes).where(mine);
     } else if (existing) {
-      await tx.update(votes).set({ value: direction, votedAt: new Date() }).where(mine);
+      await tx.update(votes).set({ value, votedAt: new Date() }).where(mine);
     } else {
-      await tx.insert(votes).values({ questionId, accountId: actor.id, value: direction });
+      await tx.insert(votes).values({ questionId, accountId: actor.id, value });
     }
     await tx
       .update(questions)

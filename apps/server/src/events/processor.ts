@@ -1,5 +1,8 @@
 import { SOCKET_EVENTS, type DomainEvent, type SocketEventName } from '@porpoise/core';
+import { SOCKET_PAYLOADS, type SocketPayloads } from '@porpoise/core/contract';
+import type { z } from '@porpoise/core/schemas';
 import type { FastifyInstance } from 'fastify';
+import { shaped } from '../lib/contract-routes.ts';
 import fp from 'fastify-plugin';
 import { everySignedIn, readersOf, showingQuestion, type Audience } from '../policies/audience.ts';
 import { presentAnswer, presentComment } from '../presenters/question.ts';
@@ -9,12 +12,10 @@ import { findThread, getForumRow, getMessage, threadWithLastMessage } from '../q
 import { touchedBy, touchesNothing } from './invalidation.ts';
 import { ViewCounter } from './view-counter.ts';
 
-/** An event as it goes out: to whom, its name and its payload. */
-interface Delivery {
-  audience: Audience;
-  event: SocketEventName;
-  payload: unknown;
-}
+/** An event as it goes out: to whom, its name and its payload (of the contract's shape for that name). */
+type Delivery = {
+  [E in SocketEventName]: { audience: Audience; event: E; payload: SocketPayloads[E] };
+}[SocketEventName];
 
 /**
  * The one place that acts on what writes did (style.md, "The write path"). A route runs
@@ -34,7 +35,9 @@ export interface EventProcessor {
 
 export const eventsPlugin = fp(
   async (app: FastifyInstance) => {
-    const emit = ({ audience, event, payload }: Delivery) => app.realtime.emit(audience, event, payload);
+    // Each payload is checked against the contract's schema for its event before it goes out.
+    const emit = ({ audience, event, payload }: Delivery) =>
+      app.realtime.emit(audience, event, shaped(SOCKET_PAYLOADS[event] as z.ZodType<typeof payload>, payload));
 
     /** What each event says to whom, read from the database after the write committed. */
     async function deliveries(event: DomainEvent): Promise<Delivery[]> {
@@ -105,7 +108,7 @@ export const eventsPlugin = fp(
             SOCKET_EVENTS.viewsUpdate,
             [...counts].map(([questionId, { recent, viewCount }]) => ({
               audience: showingQuestion(questionId),
-              payload: { qid: String(questionId), views: recent ?? [], viewCount },
+              payload: shaped(SOCKET_PAYLOADS.viewsUpdate, { qid: String(questionId), views: recent ?? [], viewCount }),
             })),
           ),
         onError: (error) => app.log.warn({ err: error }, 'could not bring view counts up to date'),

@@ -16,11 +16,18 @@ interface Operation {
 const escapeHtml = (text: string) =>
   text.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
 
-const schemaBlock = (schema: unknown) => `<pre><code>${escapeHtml(JSON.stringify(schema, null, 2))}</code></pre>`;
+/** Our own prose, with its `code` spans as code (the document's descriptions are Markdown). */
+const prose = (text: string) => escapeHtml(text).replace(/`([^`]*)`/g, '<code>$1</code>');
+
+// Focusable: a long schema scrolls, and a keyboard must reach it (WCAG 2.1.1).
+const schemaBlock = (schema: unknown) =>
+  `<pre tabindex="0"><code>${escapeHtml(JSON.stringify(schema, null, 2))}</code></pre>`;
 
 /** The page's only style, allowed by its hash in the page's CSP (no inline style otherwise). */
 const STYLE = `
-:root { color-scheme: light dark; font-family: system-ui, sans-serif; line-height: 1.5; }
+:root { color-scheme: light dark; font-family: system-ui, sans-serif; line-height: 1.5; color: #1b1b1b; background: #ffffff; }
+a { color: #0b57d0; }
+
 body { max-width: 60rem; margin: 0 auto; padding: 1rem 1.5rem 4rem; }
 h1 { margin-bottom: 0.25rem; }
 nav ul { display: flex; flex-wrap: wrap; gap: 0.5rem 1.25rem; padding: 0; list-style: none; }
@@ -28,12 +35,16 @@ section.operation { border-top: 1px solid #8884; padding: 0.75rem 0; }
 h3 { font-size: 1.05rem; margin: 0.25rem 0; }
 .method { display: inline-block; min-width: 3.5rem; font-family: ui-monospace, monospace; font-weight: 700; }
 code, pre { font-family: ui-monospace, monospace; font-size: 0.9rem; }
-pre { overflow-x: auto; padding: 0.75rem; border-radius: 6px; background: #8881; max-height: 24rem; }
+pre { overflow-x: auto; padding: 0.75rem; border-radius: 6px; background: #f2f2f2; max-height: 24rem; }
 table { border-collapse: collapse; }
 th, td { text-align: left; padding: 0.2rem 0.75rem 0.2rem 0; vertical-align: top; }
 details { margin: 0.25rem 0; }
 summary { cursor: pointer; }
-`;
+@media (prefers-color-scheme: dark) {
+  :root { color: #ececec; background: #141414; }
+  a { color: #9cc0ff; }
+  pre { background: #202020; }
+}`;
 
 /** The Content-Security-Policy of the reference page: nothing but its own style. */
 export const DOCS_CSP = `default-src 'none'; style-src 'sha256-${createHash('sha256').update(STYLE).digest('base64')}'; frame-ancestors 'none'; base-uri 'none'; form-action 'none'`;
@@ -45,7 +56,7 @@ function renderOperation(method: string, path: string, op: Operation): string {
   const errors = Object.entries(op.responses).filter(([status]) => status !== '200');
   return `<section class="operation" id="${escapeHtml(op.operationId)}" aria-labelledby="${escapeHtml(op.operationId)}-title">
 <h3 id="${escapeHtml(op.operationId)}-title"><span class="method">${method.toUpperCase()}</span> <code>/api${escapeHtml(path)}</code></h3>
-<p>${escapeHtml(op.summary)}. ${op.security ? 'Signed-in members only.' : 'Open to anyone.'}</p>
+<p>${prose(op.summary)}. ${op.security ? 'Signed-in members only.' : 'Open to anyone.'}</p>
 ${
   params.length > 0
     ? `<table><caption>Parameters</caption><thead><tr><th scope="col">Name</th><th scope="col">In</th><th scope="col">Required</th><th scope="col">Schema</th></tr></thead><tbody>${params
@@ -58,7 +69,7 @@ ${
 }
 ${body ? `<details><summary>Request body (JSON)</summary>${schemaBlock(body.schema)}</details>` : ''}
 ${ok ? `<details><summary>Answer (200)</summary>${schemaBlock(ok.schema)}</details>` : ''}
-<p>Errors: ${errors.map(([status, r]) => `<strong>${escapeHtml(status)}</strong> ${escapeHtml(r.description)}`).join('; ')}.</p>
+<p>Errors: ${errors.map(([status, r]) => `<strong>${escapeHtml(status)}</strong> ${prose(r.description)}`).join('; ')}.</p>
 </section>`;
 }
 
@@ -71,7 +82,8 @@ export function renderApiDocs(document: Document): string {
       byGroup.set(group, [...(byGroup.get(group) ?? []), renderOperation(method, path, op)]);
     }
   }
-  const groups = [...byGroup.keys()];
+  // What a client calls first; the operational endpoints last.
+  const groups = [...byGroup.keys()].sort((a, b) => Number(a === 'operations') - Number(b === 'operations'));
   return `<!doctype html>
 <html lang="en">
 <head>
@@ -83,7 +95,7 @@ export function renderApiDocs(document: Document): string {
 <body>
 <header>
 <h1>Porpoise API reference</h1>
-<p>Version ${escapeHtml(document.info.version)}. ${escapeHtml(document.info.description)} The same description as a machine-readable OpenAPI 3.1 document: <a href="/api/openapi.json">/api/openapi.json</a>.</p>
+<p>Version ${escapeHtml(document.info.version)}. ${prose(document.info.description)} The same description as a machine-readable OpenAPI 3.1 document: <a href="/api/openapi.json">/api/openapi.json</a>.</p>
 <nav aria-label="Groups"><ul>${groups.map((g) => `<li><a href="#group-${escapeHtml(g)}">${escapeHtml(g)}</a></li>`).join('')}</ul></nav>
 </header>
 <main>

@@ -9,7 +9,8 @@ import type {
   preValidationAsyncHookHandler,
 } from 'fastify';
 import type { FastifySerializerCompiler } from 'fastify/types/schema.js';
-import { refuseAnonymous, type Actor } from '../policies/actor.ts';
+import { assertNamesSelf, refuseAnonymous, requireActor, type Actor } from '../policies/actor.ts';
+import { limitPosting, type PostKind } from './posting-limits.ts';
 import { HttpError } from './http-error.ts';
 import { parse } from './parse.ts';
 
@@ -52,6 +53,16 @@ const serializerCompiler: FastifySerializerCompiler<z.ZodType> =
   (data) =>
     JSON.stringify(shaped(schema, data));
 
+/** A route's limit as a hook that runs before its input is validated. */
+const limitOf = (
+  app: FastifyInstance,
+  limit: PostKind | preValidationAsyncHookHandler,
+): preValidationAsyncHookHandler =>
+  async function (request, reply) {
+    if (typeof limit !== 'string') return limit.call(this, request, reply);
+    await limitPosting(app, requireActor(request.actor), limit);
+  };
+
 const DECLARED = new Set(Object.values(ENDPOINTS).map((endpoint: Endpoint) => `${endpoint.method} ${endpoint.path}`));
 
 /**
@@ -82,11 +93,20 @@ export interface ContractInput<N extends EndpointName> {
   body: Parsed<N, 'body'>;
 }
 
-export interface RouteOptions {
+export interface RouteOptions<N extends EndpointName> {
   /** The largest body the route takes (lib/request-bodies.ts). */
   bodyLimit?: number;
-  /** Runs before the input is validated: limits counted before any text is read. */
-  preValidation?: preValidationAsyncHookHandler;
+  /**
+   * The signed-in member's posting limit this route counts (lib/posting-limits.ts), or a
+   * check of its own: either runs before the input is validated, so a post past its limit
+   * costs no text checking (product.md section 6).
+   */
+  limit?: PostKind | preValidationAsyncHookHandler;
+  /**
+   * Where the input names its actor, if it does (askedBy, ansBy, username...): it must be
+   * the session's own account (policies/authorize.ts, 'actAs'), or the request gets 403.
+   */
+  namesActor?: (input: ContractInput<N>) => unknown;
   onRequest?: onRequestAsyncHookHandler;
 }
 
@@ -99,7 +119,7 @@ export interface RouteOptions {
 export function route<N extends EndpointName>(
   app: FastifyInstance,
   name: N,
-  options: RouteOptions,
+  options: RouteOptions<N>,
   handler: (
     input: ContractInput<N>,
     request: FastifyRequest,
@@ -116,7 +136,7 @@ export function route<N extends EndpointName>(
     url: endpoint.path,
     ...(options.bodyLimit === undefined ? {} : { bodyLimit: options.bodyLimit }),
     ...(onRequest.length > 0 ? { onRequest } : {}),
-    ...(options.preValidation ? { preValidation: options.preValidation } : {}),
+    ...(options.limit === undefined ? {} : { preValidation: limitOf(app, options.limit) }),
     schema: {
       ...(endpoint.params ? { params: endpoint.params } : {}),
       ...(endpoint.query ? { querystring: endpoint.query } : {}),
@@ -124,12 +144,12 @@ export function route<N extends EndpointName>(
       // An answer that is not JSON (the reference page) is sent as the text it is.
       ...(endpoint.produces ? {} : { response: { 200: endpoint.response } }),
     },
-    handler: (request, reply) =>
-      handler(
-        // The schemas above have parsed each part, and onRequest has refused visitors where it must.
-        { actor: request.actor, params: request.params, query: request.query, body: request.body } as ContractInput<N>,
-        request,
-        reply,
-      ),
+    handler: (request, reply) => {
+      // The schemas above have parsed each part, and onRequest has refused visitors where it must.
+      const input = { actor: request.actor, params: request.params, query: request.query, body: request.body };
+      const typed = input as ContractInput<N>;
+      if (options.namesActor && request.actor) assertNamesSelf(request.actor, options.namesActor(typed));
+      return handler(typed, request, reply);
+    },
   });
 }

@@ -1,5 +1,6 @@
 import type { FastifyReply, FastifyRequest, HookHandlerDoneFunction } from 'fastify';
 import { forbidden, unauthorized } from '../lib/http-error.ts';
+import { authorize } from './authorize.ts';
 
 /** Who is acting: the session's account, never a name from the request body. */
 export interface Actor {
@@ -32,5 +33,6 @@ export function refuseAnonymous(request: FastifyRequest, reply: FastifyReply, do
  */
 export function assertNamesSelf(actor: Actor, claimed: unknown): void {
   if (claimed === undefined || claimed === null) return;
-  if (typeof claimed !== 'string' || claimed.toLowerCase() !== actor.username.toLowerCase()) throw forbidden();
+  if (typeof claimed !== 'string') throw forbidden();
+  authorize(actor, 'actAs', { type: 'account', username: claimed });
 }

@@ -1,3 +1,4 @@
+import { can } from './authorize.ts';
 import type { ThreadAccess } from './threads.ts';
 
 /**
@@ -16,9 +17,15 @@ export const showingQuestion = (questionId: number): Audience => ({ to: 'questio
 
 export const everySignedIn: Audience = { to: 'signedIn' };
 
-/** A thread's readers: anyone for PorpChat, the signed-in for a forum, the two participants of a direct thread. */
+/**
+ * A thread's readers, as the thread policy (authorize.ts) has them: anyone for PorpChat
+ * (a visitor may read it), every signed-in socket for a forum (any member may), else the
+ * participants it lets read.
+ */
 export function readersOf(thread: ThreadAccess): Audience {
-  if (thread.kind === 'porpchat') return { to: 'porpchat' };
+  const resource = { type: 'thread', thread } as const;
+  if (can(null, 'read', resource)) return { to: 'porpchat' };
   if (thread.kind === 'forum') return everySignedIn;
-  return { to: 'accounts', accountIds: thread.participantIds };
+  const accountIds = thread.participantIds.filter((id) => can({ id, username: '' }, 'read', resource));
+  return { to: 'accounts', accountIds };
 }

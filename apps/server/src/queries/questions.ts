@@ -2,6 +2,7 @@ import { LIMITS, parseSearch, type Answer, type Comment, type QuestionSummary, t
 import { type QuestionListQuery } from '@porpoise/core/schemas';
 import { sql, type SQL } from 'drizzle-orm';
 import { queryPrepared, queryRows, type Db } from '../db/client.ts';
+import { accountIdByName } from './accounts.ts';
 import { anyTagQueryText, tagLexeme } from '../db/search-vector.ts';
 import { encodeCursor, type ListPosition } from '../lib/list-cursor.ts';
 import {
@@ -365,15 +366,12 @@ export async function getQuestionSummary(db: Db, questionId: number): Promise<Qu
 
 /** A user's questions, newest first; null when the user does not exist. */
 export async function listQuestionsBy(db: Db, username: string): Promise<QuestionSummary[] | null> {
-  const [account] = await queryRows<{ id: number }>(
-    db,
-    sql`select id from accounts where lower(username) = lower(${username})`,
-  );
-  if (!account) return null;
+  const accountId = await accountIdByName(db, username);
+  if (accountId === null) return null;
   const rows = await queryRows<SummaryRow>(
     db,
     sql`select ${SUMMARY_COLUMNS} from questions q join accounts a on a.id = q.asked_by
-      where q.asked_by = ${account.id} order by q.ask_date_time desc nulls last, q.id desc nulls last limit 500`,
+      where q.asked_by = ${accountId} order by q.ask_date_time desc nulls last, q.id desc nulls last limit 500`,
   );
   return summaries(db, rows);
 }
@@ -550,17 +548,14 @@ export async function getQuestionDetail(db: Db, questionId: number): Promise<Que
 
 /** A user's answers, newest first, each with its question's id and title; null when the user does not exist. */
 export async function listAnswersBy(db: Db, username: string) {
-  const [account] = await queryRows<{ id: number }>(
-    db,
-    sql`select id from accounts where lower(username) = lower(${username})`,
-  );
-  if (!account) return null;
+  const accountId = await accountIdByName(db, username);
+  if (accountId === null) return null;
   const rows = await queryRows<AnswerRow & { qid: number; questionTitle: string }>(
     db,
     sql`select an.id, an.text, a.username as "ansBy", an.ans_date_time as "ansDateTime",
         an.question_id as qid, q.title as "questionTitle"
       from answers an join accounts a on a.id = an.ans_by join questions q on q.id = an.question_id
-      where an.ans_by = ${account.id} order by an.ans_date_time desc nulls last, an.id desc nulls last limit 500`,
+      where an.ans_by = ${accountId} order by an.ans_date_time desc nulls last, an.id desc nulls last limit 500`,
   );
   return rows.map((row) => ({
     ...presentAnswer({ ...row, id: Number(row.id), ansDateTime: new Date(row.ansDateTime) }, []),

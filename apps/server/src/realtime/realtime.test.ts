@@ -7,6 +7,7 @@ import { createPostgresDatabase, DATABASE_KINDS } from '../test/databases.ts';
 import { accountIdOf, registerUser, type TestUser } from '../test/factories.ts';
 import { connected, nextEvent, openSocket, pause, recordAll, until } from '../test/sockets.ts';
 import { startTestApp, type TestApp } from '../test/test-app.ts';
+import { forum, porpchatMessage, summary, thread } from '../test/payloads.ts';
 
 describe.each(DATABASE_KINDS)('the socket on %s', (kind) => {
   let t: TestApp;
@@ -35,8 +36,8 @@ describe.each(DATABASE_KINDS)('the socket on %s', (kind) => {
     await Promise.all([connected(anonymous), connected(signedIn)]);
     const anonymousSeen = recordAll(anonymous);
     const received = nextEvent(signedIn, SOCKET_EVENTS.forumUpdate);
-    t.app.realtime.emit(everySignedIn, SOCKET_EVENTS.forumUpdate, { _id: '1' });
-    expect(await received).toEqual({ _id: '1' });
+    t.app.realtime.emit(everySignedIn, SOCKET_EVENTS.forumUpdate, forum('1'));
+    expect(await received).toEqual(forum('1'));
     await pause(200);
     expect(anonymousSeen).toEqual([]);
   });
@@ -49,8 +50,8 @@ describe.each(DATABASE_KINDS)('the socket on %s', (kind) => {
       nextEvent(anonymous, SOCKET_EVENTS.messageUpdate),
       nextEvent(signedIn, SOCKET_EVENTS.messageUpdate),
     ]);
-    t.app.realtime.emit({ to: 'porpchat' }, SOCKET_EVENTS.messageUpdate, { result: 'hi' });
-    expect(await both).toEqual([{ result: 'hi' }, { result: 'hi' }]);
+    t.app.realtime.emit({ to: 'porpchat' }, SOCKET_EVENTS.messageUpdate, porpchatMessage('hi'));
+    expect(await both).toEqual([porpchatMessage('hi'), porpchatMessage('hi')]);
   });
 
   it("puts each signed-in socket in its own user's room only", async () => {
@@ -66,9 +67,9 @@ describe.each(DATABASE_KINDS)('the socket on %s', (kind) => {
     t.app.realtime.emit(
       { to: 'accounts', accountIds: [await accountIdOf(t.app, alice.username)] },
       SOCKET_EVENTS.threadUpdate,
-      { _id: '9' },
+      thread('9'),
     );
-    expect(await toAlice).toEqual([{ _id: '9' }, { _id: '9' }]);
+    expect(await toAlice).toEqual([thread('9'), thread('9')]);
     await pause(200);
     expect(bobSeen).toEqual([]);
   });
@@ -120,8 +121,8 @@ describe('several processes on one PostgreSQL', () => {
     try {
       await connected(socket);
       const received = nextEvent(socket, SOCKET_EVENTS.questionUpdate);
-      one.app.realtime.emit(everySignedIn, SOCKET_EVENTS.questionUpdate, { _id: '42' });
-      expect(await received).toEqual({ _id: '42' });
+      one.app.realtime.emit(everySignedIn, SOCKET_EVENTS.questionUpdate, summary('42'));
+      expect(await received).toEqual(summary('42'));
     } finally {
       socket.disconnect();
     }
@@ -190,8 +191,8 @@ describe('a lone process on PostgreSQL', () => {
     await connected(local);
     await pause(3 * HEARTBEAT_MS);
     const heard = nextEvent(local, SOCKET_EVENTS.questionUpdate);
-    one.app.realtime.emit(everySignedIn, SOCKET_EVENTS.questionUpdate, { _id: '1' });
-    expect(await heard).toEqual({ _id: '1' });
+    one.app.realtime.emit(everySignedIn, SOCKET_EVENTS.questionUpdate, summary('1'));
+    expect(await heard).toEqual(summary('1'));
     await pause(200);
     expect(adapterChannel.broadcasts()).toBe(0);
 
@@ -208,8 +209,8 @@ describe('a lone process on PostgreSQL', () => {
       nextEvent(local, SOCKET_EVENTS.questionUpdate),
       nextEvent(remote, SOCKET_EVENTS.questionUpdate),
     ]);
-    one.app.realtime.emit(everySignedIn, SOCKET_EVENTS.questionUpdate, { _id: '2' });
-    expect(await both).toEqual([{ _id: '2' }, { _id: '2' }]);
+    one.app.realtime.emit(everySignedIn, SOCKET_EVENTS.questionUpdate, summary('2'));
+    expect(await both).toEqual([summary('2'), summary('2')]);
     expect(adapterChannel.broadcasts()).toBe(1);
   });
 });
@@ -239,8 +240,8 @@ describe('a process that has just started on PostgreSQL', () => {
     socket = openSocket(t.url, { cookie: user.cookie });
     await connected(socket);
     const heard = nextEvent(socket, SOCKET_EVENTS.questionUpdate);
-    t.app.realtime.emit(everySignedIn, SOCKET_EVENTS.questionUpdate, { _id: '1' });
-    expect(await heard).toEqual({ _id: '1' });
+    t.app.realtime.emit(everySignedIn, SOCKET_EVENTS.questionUpdate, summary('1'));
+    expect(await heard).toEqual(summary('1'));
     await until(() => adapterChannel.broadcasts() > 0, 2_000);
     expect(adapterChannel.broadcasts()).toBe(1);
   });
@@ -283,8 +284,8 @@ describe('a lone process whose listening connection to PostgreSQL was lost', () 
     await connected(socket);
     const send = async (id: string) => {
       const heard = nextEvent(socket!, SOCKET_EVENTS.questionUpdate);
-      t.app.realtime.emit(everySignedIn, SOCKET_EVENTS.questionUpdate, { _id: id });
-      expect(await heard).toEqual({ _id: id });
+      t.app.realtime.emit(everySignedIn, SOCKET_EVENTS.questionUpdate, summary(id));
+      expect(await heard).toEqual(summary(id));
     };
     await pause(3 * HEARTBEAT_MS);
     await send('1');

@@ -1,5 +1,6 @@
 import { createAdapter } from '@socket.io/postgres-adapter';
 import { CLIENT_SOCKET_LIMITS, type SocketEventName } from '@porpoise/core';
+import type { SocketPayloads } from '@porpoise/core/contract';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import pg from 'pg';
@@ -38,7 +39,7 @@ const PAYLOADS_PER_FRAME = 25;
 export interface Realtime {
   io: Server<DefaultEventsMap, DefaultEventsMap, DefaultEventsMap, SocketData>;
   /** Sends an event to its audience, on every process (only the event processor calls this). */
-  emit(audience: Audience, event: SocketEventName, payload: unknown): void;
+  emit<E extends SocketEventName>(audience: Audience, event: E, payload: SocketPayloads[E]): void;
   /**
    * Sends one event with many payloads, each to its own audience, on every process: a
    * socket in several of the audiences gets its payloads together, as the arguments of one

@@ -1,7 +1,6 @@
-import { sql } from 'drizzle-orm';
+import { accountIdByName } from '../queries/accounts.ts';
 import { registerAccount } from '../commands/register-account.ts';
 import type { Db } from '../db/client.ts';
-import { accounts } from '../db/schema.ts';
 
 export const DEMO_PASSWORD = 'porpoise-demo';
 export const DEMO_USERNAMES = ['alice', 'bob', 'carol', 'dave', 'erin'];
@@ -12,10 +11,7 @@ export async function seedDemoAccounts(
 ): Promise<Array<{ username: string; password: string; created: boolean }>> {
   const result = [];
   for (const username of DEMO_USERNAMES) {
-    const [existing] = await db
-      .select({ id: accounts.id })
-      .from(accounts)
-      .where(sql`lower(${accounts.username}) = ${username}`);
+    const existing = (await accountIdByName(db, username)) !== null;
     if (!existing)
       await registerAccount(db, { username, email: `${username}@porpoise.example`, password: DEMO_PASSWORD });
     result.push({ username, password: DEMO_PASSWORD, created: !existing });

@@ -1,4 +1,5 @@
-import { MESSAGES } from '@porpoise/core';
+import { API_ROUTES, MESSAGES } from '@porpoise/core';
+import type { BodyOf, EndpointName, ParamsOf, QueryOf, ResponseOf } from '@porpoise/core/contract';
 
 /** Where the server mounts its API (product.md section 1): same origin, prefix /api. */
 const API_PREFIX = '/api';
@@ -22,7 +23,7 @@ export interface RequestOptions {
   /** Sent as JSON. */
   body?: unknown;
   query?: Record<string, string | number | undefined>;
-  signal?: AbortSignal;
+  signal?: AbortSignal | undefined;
   /**
    * Statuses that are an ordinary answer rather than a fault (401 from /account/me just
    * means "signed out"): still logged and rejected, but at debug level.
@@ -58,16 +59,12 @@ function errorText(body: unknown): string | null {
 const isAbort = (error: unknown) => error instanceof DOMException && error.name === 'AbortError';
 
 /**
- * Calls the API and resolves with the parsed JSON reply and the response headers. Any failure (no response, or a
- * status other than 2xx) is logged and then rejected as an ApiError (spec section 7).
- * The reply is trusted to have the shape T: the server's response schemas guarantee it.
+ * Sends one request and resolves with the parsed JSON reply (unknown: the caller knows its
+ * shape from the contract) and the response headers. Any failure (no response, or a status
+ * other than 2xx) is logged and then rejected as an ApiError (spec section 7).
  */
-export async function apiRequestWithHeaders<T>(
-  path: string,
-  options: RequestOptions = {},
-): Promise<{ data: T; headers: Headers }> {
-  const { method = 'GET', body, query, signal, expectedStatuses = [] } = options;
-  const url = buildUrl(path, query);
+async function send(url: string, options: RequestOptions): Promise<{ data: unknown; headers: Headers }> {
+  const { method = 'GET', body, signal, expectedStatuses = [] } = options;
   const headers: Record<string, string> = { Accept: 'application/json' };
   if (body !== undefined) headers['Content-Type'] = 'application/json';
 
@@ -100,12 +97,64 @@ export async function apiRequestWithHeaders<T>(
     log(`${method} ${url} failed with status ${response.status}:`, serverMessage ?? text);
     throw error;
   }
-  return { data: data as T, headers: response.headers };
+  return { data, headers: response.headers };
 }
 
-/** Calls the API and resolves with the parsed JSON reply (see apiRequestWithHeaders). */
-export async function apiRequest<T>(path: string, options: RequestOptions = {}): Promise<T> {
-  return (await apiRequestWithHeaders<T>(path, options)).data;
+/** A call of the contract's endpoint N: its path parameters, query and body, typed from the contract. */
+export interface Call<N extends EndpointName> {
+  params?: ParamsOf<N>;
+  query?: QueryOf<N>;
+  body?: BodyOf<N>;
+  signal?: AbortSignal | undefined;
+  /** Statuses that are an ordinary answer rather than a fault (see RequestOptions). */
+  expectedStatuses?: readonly number[];
+}
+
+/** The endpoint's path with its `:name` parameters filled in, each encoded. */
+function fillPath(path: string, params: unknown): string {
+  const values = new Map(
+    Object.entries(typeof params === 'object' && params !== null ? params : {}).map(([name, value]) => [
+      name,
+      String(value),
+    ]),
+  );
+  return path
+    .split('/')
+    .map((part) => (part.startsWith(':') ? encodeURIComponent(values.get(part.slice(1)) ?? '') : part))
+    .join('/');
+}
+
+/** Query parameters as text; undefined ones are left out. */
+function queryText(query: unknown): RequestOptions['query'] {
+  const entries = Object.entries(typeof query === 'object' && query !== null ? query : {}).filter(
+    ([, value]) => value !== undefined,
+  );
+  return Object.fromEntries(entries.map(([name, value]) => [name, String(value)]));
+}
+
+/**
+ * Calls the contract's endpoint `name` (packages/core/src/contract.ts) and resolves with its
+ * answer and the response headers. The answer has the endpoint's response type: the server
+ * checks every answer against that very schema before it sends it.
+ */
+export async function callApiWithHeaders<N extends EndpointName>(
+  name: N,
+  call: Call<N> = {},
+): Promise<{ data: ResponseOf<N>; headers: Headers }> {
+  const { method, path } = API_ROUTES[name];
+  const url = buildUrl(fillPath(path, call.params), queryText(call.query));
+  const { data, headers } = await send(url, {
+    method,
+    body: call.body,
+    signal: call.signal,
+    expectedStatuses: call.expectedStatuses ?? [],
+  });
+  return { data: data as ResponseOf<N>, headers };
+}
+
+/** Calls the contract's endpoint `name` and resolves with its answer (see callApiWithHeaders). */
+export async function callApi<N extends EndpointName>(name: N, call: Call<N> = {}): Promise<ResponseOf<N>> {
+  return (await callApiWithHeaders(name, call)).data;
 }
 
 /**

@@ -1,13 +1,16 @@
 import { createContext, use, type ReactNode } from 'react';
 import { CLIENT_SOCKET_EVENTS, CLIENT_SOCKET_LIMITS, type SocketEventName } from '@porpoise/core';
+import type { SocketPayloads } from '@porpoise/core/contract';
 import type { Socket } from 'socket.io-client';
 
-type Handler = (payload: unknown) => void;
+/** A handler as socket.io keeps it (each event's own payload type is AppSocket's). */
+type Handler = (...payloads: unknown[]) => void;
 
 /** The app's one real-time connection, as components use it. */
 export interface AppSocket {
-  on<T>(event: SocketEventName, handler: (payload: T) => void): void;
-  off<T>(event: SocketEventName, handler: (payload: T) => void): void;
+  /** A frame carries one payload (viewsUpdate: one or more) of the contract's shape for the event. */
+  on<E extends SocketEventName>(event: E, handler: (...payloads: Array<SocketPayloads[E]>) => void): void;
+  off<E extends SocketEventName>(event: E, handler: (...payloads: Array<SocketPayloads[E]>) => void): void;
   /**
    * Tells the server which questions this page shows (replacing the previous ids), so that
    * it hears their events (product.md section 3). Sent after every (re)connection too.
@@ -81,11 +84,13 @@ export function openAppSocket(firstScreen: Promise<unknown> = Promise.resolve())
       const set = handlers.get(event) ?? new Set<Handler>();
       set.add(handler as Handler);
       handlers.set(event, set);
-      socket?.on(event, handler as Handler);
+      const name: SocketEventName = event;
+      socket?.on(name, handler as Handler);
     },
     off(event, handler) {
       handlers.get(event)?.delete(handler as Handler);
-      socket?.off(event, handler as Handler);
+      const name: SocketEventName = event;
+      socket?.off(name, handler as Handler);
     },
     showQuestions(ids) {
       shown = ids

@@ -1,16 +1,14 @@
 import { LIMITS, MESSAGES } from '@porpoise/core';
+import { findAccountByName, getAccount } from '../../queries/accounts.ts';
 import { saveAccessibilitySettings } from '../../commands/account-settings.ts';
-import { eq, sql } from 'drizzle-orm';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { registerAccount } from '../../commands/register-account.ts';
 import { upgradePasswordHash } from '../../commands/upgrade-password-hash.ts';
-import { accounts } from '../../db/schema.ts';
 import { addressKey } from '../../lib/client-address.ts';
 import { HttpError, unauthorized } from '../../lib/http-error.ts';
 import { route } from '../../lib/contract-routes.ts';
 import { decoyHash, needsRehash, verifyPassword } from '../../lib/password.ts';
 import { clearSessionCookie, setSessionCookie } from '../../plugins/auth.ts';
-import { assertNamesSelf } from '../../policies/actor.ts';
 import { presentAccount } from '../../presenters/account.ts';
 import { bodyLimitFor } from '../../lib/request-bodies.ts';
 
@@ -36,7 +34,7 @@ export async function accountRoutes(app: FastifyInstance) {
   // account, so each address learns that of at most 10 emails an hour.
   const countRegistration = async (request: FastifyRequest) =>
     app.rateLimiter.hit(`register:ip:${addressKey(request.ip)}`, limits.registerPerIp);
-  const registerOptions = { bodyLimit: REGISTER_BODY_LIMIT, preValidation: countRegistration };
+  const registerOptions = { bodyLimit: REGISTER_BODY_LIMIT, limit: countRegistration };
   route(app, 'addAccount', registerOptions, async ({ body: input }, request, reply) => {
     const account = await registerAccount(app.db, input, app.config.passwordHashing);
     await dropIncomingSession(request);
@@ -60,11 +58,7 @@ export async function accountRoutes(app: FastifyInstance) {
       { key: perUsername, rule: limits.loginFailuresPerUsernameAndAddress },
       { key: perAddress, rule: limits.loginFailuresPerAddress },
     ]);
-    const [account] = await app.db
-      .select()
-      .from(accounts)
-      .where(sql`lower(${accounts.username}) = lower(${input.username})`)
-      .limit(1);
+    const account = await findAccountByName(app.db, input.username);
     // An unknown name costs the same hash as a wrong password, and gets the same answer.
     const hashing = app.config.passwordHashing;
     const valid = await verifyPassword(input.password, account?.passwordHash ?? (await decoyHash(hashing)));
@@ -92,7 +86,7 @@ export async function accountRoutes(app: FastifyInstance) {
 
   route(app, 'me', {}, async (_input, request) => {
     if (!request.session) throw unauthorized();
-    const [account] = await app.db.select().from(accounts).where(eq(accounts.id, request.session.accountId));
+    const account = await getAccount(app.db, request.session.accountId);
     if (!account) throw unauthorized();
     return presentAccount(account);
   });
@@ -101,13 +95,11 @@ export async function accountRoutes(app: FastifyInstance) {
    * Only the signed-in account's own settings: another username in the payload is a 403.
    * The spec's payload carries the account (username, email) with them.
    */
-  route(
-    app,
-    'saveAccessibilitySettings',
-    { bodyLimit: bodyLimitFor(LIMITS.usernameMax + LIMITS.emailMax) },
-    async ({ actor, body: input }) => {
-      assertNamesSelf(actor, input.username);
-      return presentAccount(await saveAccessibilitySettings(app.db, actor.id, input.accessibilitySettings));
-    },
+  const settings = {
+    bodyLimit: bodyLimitFor(LIMITS.usernameMax + LIMITS.emailMax),
+    namesActor: ({ body }: { body: { username: string } }) => body.username,
+  };
+  route(app, 'saveAccessibilitySettings', settings, async ({ actor, body: input }) =>
+    presentAccount(await saveAccessibilitySettings(app.db, actor.id, input.accessibilitySettings)),
   );
 }

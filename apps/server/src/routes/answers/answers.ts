@@ -2,7 +2,7 @@ import { LIMITS } from '@porpoise/core';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { route } from '../../lib/contract-routes.ts';
 import { addAnswer } from '../../commands/add-answer.ts';
-import { assertNamesSelf, requireActor } from '../../policies/actor.ts';
+import { requireActor } from '../../policies/actor.ts';
 import { presentAnswer } from '../../presenters/question.ts';
 import { postingHits, refuseKnownOverLimit, remembering429 } from '../../lib/posting-limits.ts';
 import { bodyLimitFor } from '../../lib/request-bodies.ts';
@@ -14,8 +14,12 @@ export async function answerRoutes(app: FastifyInstance) {
   // the text is checked first; an account already past them is refused before that.
   const refuseOverLimit = async (request: FastifyRequest) =>
     refuseKnownOverLimit(app, requireActor(request.actor), 'answer');
-  route(app, 'addAnswer', { bodyLimit, preValidation: refuseOverLimit }, async ({ actor, body: input }) => {
-    assertNamesSelf(actor, input.ans.ansBy);
+  const options = {
+    bodyLimit,
+    limit: refuseOverLimit,
+    namesActor: ({ body }: { body: { ans: { ansBy?: string } } }) => body.ans.ansBy,
+  };
+  route(app, 'addAnswer', options, async ({ actor, body: input }) => {
     const hits = postingHits(app, actor, 'answer');
     const { result: row, events } = await remembering429(app, actor, 'answer', () =>
       addAnswer(app.db, actor, Number(input.qid), input.ans.text, hits),

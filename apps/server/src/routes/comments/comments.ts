@@ -1,10 +1,8 @@
 import { LIMITS } from '@porpoise/core';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import { route } from '../../lib/contract-routes.ts';
 import { addComment } from '../../commands/add-comment.ts';
-import { assertNamesSelf, requireActor } from '../../policies/actor.ts';
 import { presentComment } from '../../presenters/question.ts';
-import { limitPosting } from '../../lib/posting-limits.ts';
 import { bodyLimitFor } from '../../lib/request-bodies.ts';
 
 export async function commentRoutes(app: FastifyInstance) {
@@ -13,9 +11,12 @@ export async function commentRoutes(app: FastifyInstance) {
    * Answers the new comment; commentUpdate carries `{result: {qid, parentId, comment}, type}`
    * so the list and the question page can put it under the right question or answer.
    */
-  const countComment = async (request: FastifyRequest) => limitPosting(app, requireActor(request.actor), 'comment');
-  route(app, 'addComment', { bodyLimit, preValidation: countComment }, async ({ actor, body: input }) => {
-    assertNamesSelf(actor, input.comment.commentBy);
+  const options = {
+    bodyLimit,
+    limit: 'comment',
+    namesActor: ({ body }: { body: { comment: { commentBy?: string } } }) => body.comment.commentBy,
+  } as const;
+  route(app, 'addComment', options, async ({ actor, body: input }) => {
     const {
       result: { comment: row },
       events,

@@ -1,9 +1,7 @@
 import { LIMITS, PORPCHAT_THREAD_ID } from '@porpoise/core';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import { route } from '../../lib/contract-routes.ts';
 import { createForum } from '../../commands/threads.ts';
-import { limitPosting } from '../../lib/posting-limits.ts';
-import { assertNamesSelf, requireActor } from '../../policies/actor.ts';
 import { presentForum } from '../../presenters/thread.ts';
 import { listForums } from '../../queries/threads.ts';
 import { bodyLimitFor } from '../../lib/request-bodies.ts';
@@ -13,8 +11,7 @@ import { bodyLimitFor } from '../../lib/request-bodies.ts';
  * comes a page at a time, and creating counts toward the poster's limits (product.md section 6).
  */
 export async function forumRoutes(app: FastifyInstance) {
-  route(app, 'getForums', {}, async ({ actor, query }) => {
-    assertNamesSelf(actor, query.username);
+  route(app, 'getForums', { namesActor: ({ query }) => query.username }, async ({ query }) => {
     // PorpChat's thread is no forum's.
     if (query.thread === PORPCHAT_THREAD_ID) return [];
     const threadId = query.thread === undefined ? undefined : Number(query.thread);
@@ -22,8 +19,7 @@ export async function forumRoutes(app: FastifyInstance) {
   });
 
   const bodyLimit = bodyLimitFor(LIMITS.forumNameMax + LIMITS.forumDescriptionMax);
-  const countForum = async (request: FastifyRequest) => limitPosting(app, requireActor(request.actor), 'forum');
-  route(app, 'addForum', { bodyLimit, preValidation: countForum }, async ({ actor, body: input }) => {
+  route(app, 'addForum', { bodyLimit, limit: 'forum' }, async ({ actor, body: input }) => {
     const { result: row, events } = await createForum(app.db, actor, input.name, input.description);
     await app.events.apply(events);
     return presentForum(row);

@@ -1,16 +1,15 @@
 import { LIMITS, MESSAGES } from '@porpoise/core';
+import { memberWithSkeleton } from '../../queries/accounts.ts';
 import { porpNameInput } from '@porpoise/core/schemas';
 import { nameSkeleton } from '@porpoise/core/skeleton';
-import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { route } from '../../lib/contract-routes.ts';
 import { markRead, postMessage } from '../../commands/threads.ts';
-import { accounts } from '../../db/schema.ts';
 import { addressKey } from '../../lib/client-address.ts';
 import { conflict, notFound } from '../../lib/http-error.ts';
 import { parse } from '../../lib/parse.ts';
 import { assertNamesSelf, requireActor, type Actor } from '../../policies/actor.ts';
-import { canMarkThreadRead, canPostToThread, canReadThread } from '../../policies/threads.ts';
+import { authorize, can } from '../../policies/authorize.ts';
 import { presentMessage } from '../../presenters/thread.ts';
 import { findThread, getMessage } from '../../queries/threads.ts';
 import { limitPorpchat, limitPosting } from '../../lib/posting-limits.ts';
@@ -25,37 +24,33 @@ export async function messageRoutes(app: FastifyInstance) {
     const name = parse(porpNameInput, typed ?? '');
     const skeleton = nameSkeleton(name);
     if (actor && nameSkeleton(actor.username) === skeleton) return actor.username;
-    const [owner] = await app.db
-      .select({ id: accounts.id })
-      .from(accounts)
-      .where(eq(accounts.usernameSkeleton, skeleton))
-      .limit(1);
-    if (owner) throw conflict(MESSAGES.porpNameTaken);
+    if (await memberWithSkeleton(app.db, skeleton)) throw conflict(MESSAGES.porpNameTaken);
     return name;
   }
 
   // Open to visitors (PorpChat). The content, and the sender twice (the spec's views: [sender]).
   const messageBodyLimit = bodyLimitFor(LIMITS.messageMax + 2 * LIMITS.porpNameMax);
-  route(app, 'addMessage', { bodyLimit: messageBodyLimit }, async ({ body: input }, request) => {
+  // Which limits count and who the sender is depend on the thread: PorpChat's are per client
+  // and its sender a typed name; elsewhere the member's own, who may name only themselves.
+  route(app, 'addMessage', { bodyLimit: messageBodyLimit }, async ({ actor, body: input }, request) => {
     const thread = await findThread(app.db, input.tid);
     if (thread?.kind === 'porpchat') {
-      await limitPorpchat(app, request.actor, addressKey(request.ip));
+      await limitPorpchat(app, actor, addressKey(request.ip));
     } else {
-      const actor = requireActor(request.actor);
-      assertNamesSelf(actor, input.msg.sender);
-      await limitPosting(app, actor, 'message');
+      assertNamesSelf(requireActor(actor), input.msg.sender);
+      await limitPosting(app, requireActor(actor), 'message');
     }
-    if (!thread || !canPostToThread(request.actor, thread)) throw notFound('Thread not found');
+    if (!thread) throw notFound('Thread not found');
+    const resource = { type: 'thread', thread } as const;
+    authorize(actor, 'post', resource);
     const senderName =
-      thread.kind === 'porpchat'
-        ? await porpchatSender(request.actor, input.msg.sender)
-        : requireActor(request.actor).username;
+      thread.kind === 'porpchat' ? await porpchatSender(actor, input.msg.sender) : requireActor(actor).username;
     const { result: messageId, events } = await postMessage(app.db, {
       threadId: thread.id,
-      senderAccountId: request.actor?.id ?? null,
+      senderAccountId: actor?.id ?? null,
       senderName,
       content: input.msg.content,
-      readBySender: canMarkThreadRead(request.actor, thread),
+      readBySender: can(actor, 'markRead', resource),
     });
     await app.events.apply(events);
     const message = await getMessage(app.db, messageId);
@@ -64,12 +59,16 @@ export async function messageRoutes(app: FastifyInstance) {
   });
 
   const readBodyLimit = bodyLimitFor(LIMITS.usernameMax);
-  route(app, 'readMessage', { bodyLimit: readBodyLimit }, async ({ actor, body: input }) => {
-    assertNamesSelf(actor, input.username);
+  const reading = {
+    bodyLimit: readBodyLimit,
+    namesActor: ({ body }: { body: { username?: string } }) => body.username,
+  };
+  route(app, 'readMessage', reading, async ({ actor, body: input }) => {
     const message = await getMessage(app.db, Number(input.mid));
     const thread = message ? await findThread(app.db, String(message.threadId)) : null;
-    if (!message || !thread || !canReadThread(actor, thread)) throw notFound('Message not found');
-    if (canMarkThreadRead(actor, thread)) await markRead(app.db, actor.id, message.id);
+    // A message in a thread the caller may not see answers exactly like a missing one.
+    if (!message || !thread || !can(actor, 'read', { type: 'thread', thread })) throw notFound('Message not found');
+    if (can(actor, 'markRead', { type: 'thread', thread })) await markRead(app.db, actor.id, message.id);
     return { ok: true } as const;
   });
 }

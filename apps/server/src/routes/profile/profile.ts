@@ -1,10 +1,8 @@
-import { eq, sql } from 'drizzle-orm';
+import { getProfile } from '../../queries/accounts.ts';
 import { updateBio } from '../../commands/account-settings.ts';
-import { accounts, profiles } from '../../db/schema.ts';
 import type { FastifyInstance } from 'fastify';
 import { route } from '../../lib/contract-routes.ts';
 import { notFound } from '../../lib/http-error.ts';
-import { assertNamesSelf } from '../../policies/actor.ts';
 import { listAnswersBy, listQuestionsBy } from '../../queries/questions.ts';
 import { LIMITS } from '@porpoise/core';
 import { bodyLimitFor } from '../../lib/request-bodies.ts';
@@ -25,18 +23,14 @@ export async function profileRoutes(app: FastifyInstance) {
 
   /** The stored bio (empty for a new account: each screen shows its own default text). */
   route(app, 'getBio', {}, async ({ query: { username } }) => {
-    const [row] = await app.db
-      .select({ username: accounts.username, bio: profiles.bio })
-      .from(accounts)
-      .leftJoin(profiles, eq(profiles.accountId, accounts.id))
-      .where(sql`lower(${accounts.username}) = lower(${username})`);
-    if (!row) throw notFound('User not found');
-    return { username: row.username, bio: row.bio ?? '' };
+    const profile = await getProfile(app.db, username);
+    if (!profile) throw notFound('User not found');
+    return profile;
   });
 
   const bodyLimit = bodyLimitFor(LIMITS.bioMax + LIMITS.usernameMax);
-  route(app, 'updateBio', { bodyLimit }, async ({ actor, body: input }) => {
-    assertNamesSelf(actor, input.username);
+  const namesActor = ({ body }: { body: { username: string } }) => body.username;
+  route(app, 'updateBio', { bodyLimit, namesActor }, async ({ actor, body: input }) => {
     const bio = await updateBio(app.db, actor.id, input.bio);
     return { username: actor.username, bio };
   });

@@ -1,13 +1,13 @@
-import { LIMITS } from '@porpoise/core';
+import { LIMITS, type VoteDirection } from '@porpoise/core';
 import type { QuestionListQuery } from '@porpoise/core/schemas';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import { addQuestion } from '../../commands/add-question.ts';
 import { recordView } from '../../commands/record-view.ts';
-import { toggleVote, type VoteDirection } from '../../commands/vote.ts';
+import { toggleVote } from '../../commands/vote.ts';
 import { notFound } from '../../lib/http-error.ts';
 import { decodeCursor } from '../../lib/list-cursor.ts';
 import { route, type ContractInput } from '../../lib/contract-routes.ts';
-import { assertNamesSelf, requireActor, type Actor } from '../../policies/actor.ts';
+import { type Actor } from '../../policies/actor.ts';
 import { ListPage, QuestionPage, withViewerDetail } from '../../plugins/read-cache.ts';
 import { presentQuestion } from '../../presenters/question.ts';
 import {
@@ -17,7 +17,6 @@ import {
   getVoters,
   listQuestions,
 } from '../../queries/questions.ts';
-import { limitPosting } from '../../lib/posting-limits.ts';
 import { bodyLimitFor } from '../../lib/request-bodies.ts';
 
 /**
@@ -44,8 +43,8 @@ export async function questionRoutes(app: FastifyInstance) {
     return (await page.body()).send(request, reply);
   });
 
-  route(app, 'getQuestionById', {}, async ({ actor, params: { id }, query }, request, reply) => {
-    assertNamesSelf(actor, query.username);
+  const byId = { namesActor: ({ query }: { query: { username?: string } }) => query.username };
+  route(app, 'getQuestionById', byId, async ({ actor, params: { id } }, request, reply) => {
     const questionId = Number(id);
     /** Records this reader's view; true when it was their first (an event for the processor). */
     const view = async () => {
@@ -86,39 +85,38 @@ export async function questionRoutes(app: FastifyInstance) {
   const questionBodyLimit = bodyLimitFor(
     LIMITS.titleMax + LIMITS.questionTextMax + LIMITS.tagsMax * LIMITS.tagNameMax + LIMITS.usernameMax,
   );
-  // The posting limit is counted before the text is read (product.md section 6).
-  const countQuestion = async (request: FastifyRequest) => limitPosting(app, requireActor(request.actor), 'question');
-  route(
-    app,
-    'addQuestion',
-    { bodyLimit: questionBodyLimit, preValidation: countQuestion },
-    async ({ actor, body: input }) => {
-      assertNamesSelf(actor, input.askedBy);
-      const { result: questionId, events } = await addQuestion(app.db, actor, {
-        title: input.title,
-        text: input.text,
-        tagNames: input.tags,
-      });
-      await app.events.apply(events);
-      const detail = await getQuestionDetail(app.db, questionId);
-      if (!detail) throw new Error('question vanished after insert');
-      return presentQuestion(detail);
-    },
-  );
+  const asking = {
+    bodyLimit: questionBodyLimit,
+    limit: 'question',
+    namesActor: ({ body }: { body: { askedBy?: string } }) => body.askedBy,
+  } as const;
+  route(app, 'addQuestion', asking, async ({ actor, body: input }) => {
+    const { result: questionId, events } = await addQuestion(app.db, actor, {
+      title: input.title,
+      text: input.text,
+      tagNames: input.tags,
+    });
+    await app.events.apply(events);
+    const detail = await getQuestionDetail(app.db, questionId);
+    if (!detail) throw new Error('question vanished after insert');
+    return presentQuestion(detail);
+  });
 
   // Each vote toggles (product.md section 7); toggles on one question run one at a time.
   // Both endpoints take and answer the same shapes.
   const vote =
     (direction: VoteDirection) =>
     async ({ actor, body: input }: { actor: Actor; body: ContractInput<'upvoteQuestion'>['body'] }) => {
-      assertNamesSelf(actor, input.username);
-      await limitPosting(app, actor, 'vote');
       const questionId = Number(input.qid);
       const { events } = await toggleVote(app.db, actor, questionId, direction);
       await app.events.apply(events);
       return { qid: input.qid, ...(await getVoters(app.db, questionId)) };
     };
-  const voteOptions = { bodyLimit: bodyLimitFor(LIMITS.usernameMax) };
-  route(app, 'upvoteQuestion', voteOptions, vote(1));
-  route(app, 'downvoteQuestion', voteOptions, vote(-1));
+  const voteOptions = {
+    bodyLimit: bodyLimitFor(LIMITS.usernameMax),
+    limit: 'vote',
+    namesActor: ({ body }: { body: { username?: string } }) => body.username,
+  } as const;
+  route(app, 'upvoteQuestion', voteOptions, vote('up'));
+  route(app, 'downvoteQuestion', voteOptions, vote('down'));
 }

@@ -1,29 +1,13 @@
-import { parseSearch, type Answer, type Comment, type QuestionSummary } from '@porpoise/core';
+import { parseSearch, type QuestionSummary } from '@porpoise/core';
+import type { SocketPayloads } from '@porpoise/core/contract';
 import type { HomeQuery } from './home-query';
 
-/** Payloads of the question events (spec section 7, product.md section 3). */
-export interface AnswerUpdate {
-  qid: string;
-  answer: Answer;
-}
-
+/** Payloads of the question events (spec section 7, product.md section 3), as the contract states them. */
+export type AnswerUpdate = SocketPayloads['answerUpdate'];
 /** At most once a second per question: its recent viewers and its exact count. */
-export interface ViewsUpdate {
-  qid: string;
-  views: string[];
-  viewCount: number;
-}
-
-export interface VoteUpdate {
-  qid: string;
-  upVotes: string[];
-  downVotes: string[];
-}
-
-export interface CommentUpdate {
-  result: { qid: string; parentId: string; comment: Comment };
-  type: 'question' | 'answer';
-}
+export type ViewsUpdate = SocketPayloads['viewsUpdate'];
+export type VoteUpdate = SocketPayloads['voteUpdate'];
+export type CommentUpdate = SocketPayloads['commentUpdate'];
 
 export interface ListState {
   questions: QuestionSummary[];

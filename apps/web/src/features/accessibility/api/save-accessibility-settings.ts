@@ -1,10 +1,9 @@
 import type { AccessibilitySettings, Account } from '@porpoise/core';
-import { apiRequest } from '@/lib/api-client';
+import { callApi } from '@/lib/api-client';
 
 /** Saves the preferences; the spec sends the whole account with them (section 7). */
 export function saveAccessibilitySettings(account: Account, settings: AccessibilitySettings): Promise<Account> {
-  return apiRequest<Account>('/account/saveAccessibilitySettings', {
-    method: 'POST',
+  return callApi('saveAccessibilitySettings', {
     body: {
       username: account.username,
       email: account.email,

@@ -1,6 +1,6 @@
-import { apiRequest } from '@/lib/api-client';
+import { callApi } from '@/lib/api-client';
 
 /** Ends the session on the server, which also clears the cookie. */
 export async function logout(): Promise<void> {
-  await apiRequest<unknown>('/account/logout', { method: 'POST' });
+  await callApi('logout');
 }

@@ -1,5 +1,5 @@
 import type { Account } from '@porpoise/core';
-import { ApiError, apiRequest } from '@/lib/api-client';
+import { ApiError, callApi } from '@/lib/api-client';
 
 let pending: Promise<Account | null> | null = null;
 
@@ -8,7 +8,7 @@ let pending: Promise<Account | null> | null = null;
  * is in flight share it: the root and the signed-in loaders both ask at the same time.
  */
 export function getCurrentAccount(): Promise<Account | null> {
-  pending ??= apiRequest<Account>('/account/me', { expectedStatuses: [401] })
+  pending ??= callApi('me', { expectedStatuses: [401] })
     .catch((error: unknown) => {
       if (error instanceof ApiError && error.status === 401) return null;
       throw error;

@@ -1,10 +1,10 @@
 import { LIMITS, type Forum } from '@porpoise/core';
-import { apiRequest } from '@/lib/api-client';
+import { callApi } from '@/lib/api-client';
 
 /** How many forums one request brings (the server's default page). */
 export const FORUM_PAGE_SIZE = LIMITS.pageSizeDefault;
 
 /** One page of forums, newest first, after the first `offset`; each has its discussion thread's id. */
 export function getForums(username: string, offset: number, signal?: AbortSignal): Promise<Forum[]> {
-  return apiRequest<Forum[]>('/forum/getForums', { query: { username, limit: FORUM_PAGE_SIZE, offset }, signal });
+  return callApi('getForums', { query: { username, limit: FORUM_PAGE_SIZE, offset }, signal });
 }

@@ -1,4 +1,5 @@
 import { useCallback, useEffect, useState } from 'react';
+import type { SocketPayloads } from '@porpoise/core/contract';
 import { Link } from 'react-router';
 import { MESSAGES, PORPCHAT_THREAD_ID, SOCKET_EVENTS, type Message } from '@porpoise/core';
 import { MessageComposer } from '@/components/message-composer';
@@ -11,9 +12,7 @@ import { getPorpchatThread, postPorpMessage } from '../api/porpchat-api';
 import { readSentIds, rememberSentId } from '../sent-messages';
 import { PorpMessageContent } from './porp-message-content';
 
-interface MessageUpdate {
-  result: { tid: string; message: Message };
-}
+type MessageUpdate = SocketPayloads['messageUpdate'];
 
 /**
  * The one public room (spec: /porpchat): its history, messages arriving live over the

@@ -1,7 +1,7 @@
 import type { Profile } from '@porpoise/core';
-import { apiRequest } from '@/lib/api-client';
+import { callApi } from '@/lib/api-client';
 
 /** A user's bio; '' when they never wrote one. Rejects with 404 for an unknown user. */
 export function getBio(username: string, signal?: AbortSignal): Promise<Profile> {
-  return apiRequest<Profile>('/profile/getBio', { query: { username }, signal });
+  return callApi('getBio', { query: { username }, signal });
 }

@@ -1,7 +1,7 @@
 import type { Profile } from '@porpoise/core';
-import { apiRequest } from '@/lib/api-client';
+import { callApi } from '@/lib/api-client';
 
 /** Saves the signed-in user's bio; the reply holds the bio as stored. */
 export function updateBio(username: string, bio: string): Promise<Profile> {
-  return apiRequest<Profile>('/profile/updateBio', { method: 'PUT', body: { username, bio } });
+  return callApi('updateBio', { body: { username, bio } });
 }

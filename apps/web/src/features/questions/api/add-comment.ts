@@ -1,12 +1,9 @@
-import type { Comment } from '@porpoise/core';
-import { apiRequest } from '@/lib/api-client';
-
-export type CommentTarget = 'question' | 'answer';
+import type { CommentTarget, Comment } from '@porpoise/core';
+import { callApi } from '@/lib/api-client';
 
 /** Comments on a question or an answer (`id` is that question's or answer's id). */
 export function addComment(id: string, type: CommentTarget, text: string, commentBy: string): Promise<Comment> {
-  return apiRequest<Comment>('/comment/addComment', {
-    method: 'POST',
+  return callApi('addComment', {
     body: { id, type, comment: { text, commentBy, commentDateTime: new Date().toISOString() } },
   });
 }

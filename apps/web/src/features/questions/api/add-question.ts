@@ -1,5 +1,5 @@
 import type { Question } from '@porpoise/core';
-import { apiRequest } from '@/lib/api-client';
+import { callApi } from '@/lib/api-client';
 
 export interface AddQuestionInput {
   title: string;
@@ -10,8 +10,7 @@ export interface AddQuestionInput {
 
 /** Asks a question (spec section 7's payload); new tags get their description on the server. */
 export function addQuestion({ title, text, tagNames, askedBy }: AddQuestionInput): Promise<Question> {
-  return apiRequest<Question>('/addQuestion', {
-    method: 'POST',
+  return callApi('addQuestion', {
     body: {
       title,
       text,

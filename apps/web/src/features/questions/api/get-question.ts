@@ -1,15 +1,15 @@
 import type { Answer, Question } from '@porpoise/core';
-import { apiRequest } from '@/lib/api-client';
+import { callApi } from '@/lib/api-client';
 
 /**
  * The question with its first page of answers (and `answerCount`) and comments. The server records the session's user as
  * a viewer (once), so the spec's optional `?username` is not needed.
  */
 export function getQuestion(qid: string, signal?: AbortSignal): Promise<Question> {
-  return apiRequest<Question>(`/getQuestionById/${encodeURIComponent(qid)}`, { signal, expectedStatuses: [400, 404] });
+  return callApi('getQuestionById', { params: { id: qid }, signal, expectedStatuses: [400, 404] });
 }
 
 /** The page of a question's answers after the answer `after`, oldest first. */
 export function getAnswerPage(qid: string, after: string, signal?: AbortSignal): Promise<Answer[]> {
-  return apiRequest<Answer[]>(`/question/${encodeURIComponent(qid)}/answers`, { query: { after }, signal });
+  return callApi('getAnswers', { params: { id: qid }, query: { after }, signal });
 }

@@ -1,5 +1,5 @@
 import type { Order, QuestionSummary } from '@porpoise/core';
-import { apiRequestWithHeaders } from '@/lib/api-client';
+import { callApiWithHeaders } from '@/lib/api-client';
 
 export interface QuestionListQuery {
   order: Order;
@@ -27,7 +27,7 @@ const NEXT_CURSOR_HEADER = 'X-Next-Cursor';
  * LIMITS.listOffsetMax, and live inserts would shift them anyway.
  */
 export async function getQuestions(query: QuestionListQuery, signal?: AbortSignal): Promise<QuestionPage> {
-  const { data, headers } = await apiRequestWithHeaders<QuestionSummary[]>('/getQuestion', {
+  const { data, headers } = await callApiWithHeaders('getQuestions', {
     query: {
       order: query.order,
       search: query.search || undefined,

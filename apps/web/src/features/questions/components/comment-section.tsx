@@ -6,7 +6,8 @@ import { RelativeTime } from '@/components/relative-time';
 import { RichText } from '@/components/rich-text';
 import { paths } from '@/config/paths';
 import { userFacingError } from '@/lib/api-client';
-import { addComment, type CommentTarget } from '../api/add-comment';
+import type { CommentTarget } from '@porpoise/core';
+import { addComment } from '../api/add-comment';
 
 interface CommentSectionProps {
   comments: Comment[];

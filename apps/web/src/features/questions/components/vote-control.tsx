@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import type { Question } from '@porpoise/core';
-import { voteQuestion, type VoteDirection } from '../api/vote-question';
+import type { VoteDirection } from '@porpoise/core';
+import { voteQuestion } from '../api/vote-question';
 import { VoteArrow } from './question-icons';
 
 /**

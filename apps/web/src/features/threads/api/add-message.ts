@@ -1,10 +1,9 @@
 import type { Message } from '@porpoise/core';
-import { apiRequest } from '@/lib/api-client';
+import { callApi } from '@/lib/api-client';
 
 /** Posts a message to a thread as the signed-in user; the server stamps the time. */
 export function addMessage(tid: string, sender: string, content: string): Promise<Message> {
-  return apiRequest<Message>('/message/addMessage', {
-    method: 'POST',
+  return callApi('addMessage', {
     body: {
       tid,
       msg: { content, sender, messageDateTime: new Date().toISOString(), views: [sender], likes: [] },

@@ -1,9 +1,10 @@
 import type { Thread } from '@porpoise/core';
-import { apiRequest } from '@/lib/api-client';
+import { callApi } from '@/lib/api-client';
 
 /** One thread with all its messages, oldest first; opening it marks its last message read. */
 export function getThread(tid: string, username: string, signal?: AbortSignal): Promise<Thread> {
-  return apiRequest<Thread>(`/thread/getThreadById/${encodeURIComponent(tid)}`, {
+  return callApi('getThreadById', {
+    params: { id: tid },
     query: { username },
     signal,
     expectedStatuses: [404],

@@ -1,4 +1,5 @@
 import { useCallback, useEffect } from 'react';
+import type { SocketPayloads } from '@porpoise/core/contract';
 import { Link } from 'react-router';
 import { MESSAGES, SOCKET_EVENTS, type Message } from '@porpoise/core';
 import { DocumentTitle } from '@/components/document-title';
@@ -19,9 +20,7 @@ export interface ThreadTopic {
   description: string;
 }
 
-interface MessageUpdate {
-  result: { tid: string; message: Message };
-}
+type MessageUpdate = SocketPayloads['messageUpdate'];
 
 function logReadFailure(error: unknown) {
   console.error('Error while reading a new message in the thread', error);

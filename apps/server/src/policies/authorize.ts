@@ -1,0 +1,48 @@
+import { forbidden, notFound, unauthorized } from '../lib/http-error.ts';
+import type { Actor } from './actor.ts';
+import type { ThreadAccess } from './threads.ts';
+
+/**
+ * Who may do what, for every resource (style.md: one module decides): the routes, the
+ * route declarations (lib/contract-routes.ts) and the choice of rooms (audience.ts) all ask
+ * here. Moderation and editing (issues 18 and 20) add their actions and roles here.
+ */
+export type Resource =
+  | { type: 'question' | 'answer' | 'comment' | 'forum' }
+  | { type: 'thread'; thread: ThreadAccess }
+  | { type: 'account'; username: string };
+
+export type Action = 'read' | 'create' | 'vote' | 'post' | 'markRead' | 'actAs';
+
+/** Whether `actor` (null: a visitor) may do `action` to `resource`. */
+export function can(actor: Actor | null, action: Action, resource: Resource): boolean {
+  switch (resource.type) {
+    case 'thread': {
+      // product.md section 4: PorpChat is open to anyone, even without an account; a
+      // forum's thread to every signed-in member; a direct thread to its two participants.
+      const { thread } = resource;
+      const reads =
+        thread.kind === 'porpchat' ||
+        (actor !== null && (thread.kind === 'forum' || thread.participantIds.includes(actor.id)));
+      // Read receipts belong to accounts: PorpChat keeps none (product.md section 6).
+      if (action === 'markRead') return reads && actor !== null && thread.kind !== 'porpchat';
+      return reads && (action === 'read' || action === 'post');
+    }
+    case 'account':
+      // A payload may name its actor (askedBy, ansBy, sender, username...): only as itself.
+      return actor !== null && actor.username.toLowerCase() === resource.username.toLowerCase();
+    default:
+      // Questions, answers, comments, votes and forums: any signed-in member.
+      return actor !== null;
+  }
+}
+
+/**
+ * Refuses what `can` does not allow: a visitor with 401, a member with 403, except that a
+ * thread the caller may not see answers 404, exactly like a missing one.
+ */
+export function authorize(actor: Actor | null, action: Action, resource: Resource): void {
+  if (can(actor, action, resource)) return;
+  if (resource.type === 'thread') throw notFound('Thread not found');
+  throw actor ? forbidden() : unauthorized();
+}

@@ -1,0 +1,36 @@
+/**
+ * Every API endpoint's method and path under /api, by name: declared once here, without
+ * zod, so the web app can call them by name (contract.ts adds each one's schemas).
+ */
+export const API_ROUTES = {
+  healthz: { method: 'GET', path: '/healthz' },
+  readyz: { method: 'GET', path: '/readyz' },
+  openApi: { method: 'GET', path: '/openapi.json' },
+  docs: { method: 'GET', path: '/docs' },
+  addAccount: { method: 'POST', path: '/account/addAccount' },
+  login: { method: 'POST', path: '/account/login' },
+  logout: { method: 'POST', path: '/account/logout' },
+  me: { method: 'GET', path: '/account/me' },
+  saveAccessibilitySettings: { method: 'POST', path: '/account/saveAccessibilitySettings' },
+  getQuestions: { method: 'GET', path: '/getQuestion' },
+  getQuestionById: { method: 'GET', path: '/getQuestionById/:id' },
+  getAnswers: { method: 'GET', path: '/question/:id/answers' },
+  addQuestion: { method: 'POST', path: '/addQuestion' },
+  upvoteQuestion: { method: 'POST', path: '/upvoteQuestion' },
+  downvoteQuestion: { method: 'POST', path: '/downvoteQuestion' },
+  addAnswer: { method: 'POST', path: '/answer/addAnswer' },
+  addComment: { method: 'POST', path: '/comment/addComment' },
+  getTagByName: { method: 'GET', path: '/tag/getTagByName/:name' },
+  getTagsWithQuestionNumber: { method: 'GET', path: '/tag/getTagsWithQuestionNumber' },
+  getUserQuestions: { method: 'GET', path: '/profile/getQuestions' },
+  getUserAnswers: { method: 'GET', path: '/profile/getAnswers' },
+  getBio: { method: 'GET', path: '/profile/getBio' },
+  updateBio: { method: 'PUT', path: '/profile/updateBio' },
+  getThreads: { method: 'GET', path: '/thread/getThreads' },
+  getThreadById: { method: 'GET', path: '/thread/getThreadById/:id' },
+  addThread: { method: 'POST', path: '/thread/addThread' },
+  addMessage: { method: 'POST', path: '/message/addMessage' },
+  readMessage: { method: 'POST', path: '/message/readMessage' },
+  getForums: { method: 'GET', path: '/forum/getForums' },
+  addForum: { method: 'POST', path: '/forum/addForum' },
+} as const satisfies Record<string, { method: 'GET' | 'POST' | 'PUT'; path: string }>;
