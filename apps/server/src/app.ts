@@ -10,6 +10,7 @@ import { connectionsPlugin } from './plugins/connections.ts';
 import { databasePlugin } from './plugins/database.ts';
 import { docsRoutes } from './routes/docs/docs.ts';
 import { useContract } from './lib/contract-routes.ts';
+import { metricsPlugin } from './plugins/metrics.ts';
 import { errorsPlugin } from './plugins/errors.ts';
 import { rateLimitPlugin } from './plugins/rate-limit.ts';
 import { readLimitPlugin } from './plugins/read-limit.ts';
@@ -111,6 +112,7 @@ export async function buildApp({ config, database, logger = true, logStream }: B
   await app.register(rateLimitPlugin);
   await app.register(realtimePlugin);
   await app.register(eventsPlugin);
+  await app.register(metricsPlugin);
 
   await app.register(
     async (api) => {

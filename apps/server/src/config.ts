@@ -42,6 +42,8 @@ export interface Config {
    * the API and socket handshakes answer only to its host; unset, only to localhost names.
    */
   publicUrl: string | undefined;
+  /** A bearer token that opens GET /api/metrics to other addresses than the loopback (METRICS_TOKEN). */
+  metricsToken: string | undefined;
   /** Live socket.io clients per client address and per process (SOCKETS_PER_ADDRESS, SOCKETS_TOTAL). */
   sockets: { perAddress: number; total: number };
   /**
@@ -202,6 +204,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, fileLimit = ope
     socketSessionCheckMs: 60_000,
     trustProxy: parseTrustProxy(env.TRUST_PROXY),
     publicUrl: parsePublicUrl(env.PUBLIC_URL),
+    metricsToken: env.METRICS_TOKEN || undefined,
     sockets: { perAddress: positive(env.SOCKETS_PER_ADDRESS, 50), total: positive(env.SOCKETS_TOTAL, 20_000) },
     readCache: {
       maxBytes: positive(env.READ_CACHE_MB, 64) * 2 ** 20,

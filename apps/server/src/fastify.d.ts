@@ -3,6 +3,7 @@ import type { EventProcessor } from './events/processor.ts';
 import type { Database, Db } from './db/client.ts';
 import type { SessionInfo, SessionStore } from './lib/sessions.ts';
 import type { Actor } from './policies/actor.ts';
+import type { Metrics } from './plugins/metrics.ts';
 import type { ContentCache } from './plugins/read-cache.ts';
 import type { Signals } from './lib/signals.ts';
 import type { RateLimiter } from './plugins/rate-limit.ts';
@@ -18,6 +19,7 @@ declare module 'fastify' {
     signals: Signals;
     sessions: SessionStore;
     contentCache: ContentCache;
+    metrics: Metrics;
     events: EventProcessor;
   }
   interface FastifyRequest {

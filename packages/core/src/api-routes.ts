@@ -5,6 +5,7 @@
 export const API_ROUTES = {
   healthz: { method: 'GET', path: '/healthz' },
   readyz: { method: 'GET', path: '/readyz' },
+  metrics: { method: 'GET', path: '/metrics' },
   openApi: { method: 'GET', path: '/openapi.json' },
   docs: { method: 'GET', path: '/docs' },
   addAccount: { method: 'POST', path: '/account/addAccount' },

@@ -151,8 +151,8 @@ export interface Endpoint {
   body?: z.ZodType;
   /** The 200 answer. */
   response: z.ZodType;
-  /** Its media type, when not JSON (the reference page is HTML). */
-  produces?: 'text/html';
+  /** Its media type, when not JSON (the reference page is HTML, the metrics Prometheus's text). */
+  produces?: 'text/html' | 'text/plain';
 }
 
 const byId = z.object({ id: idInput });
@@ -174,6 +174,15 @@ export const ENDPOINTS = {
     group: 'operations',
     access: 'anyone',
     response: z.strictObject({ status: z.literal('ready'), database: z.enum(['pglite', 'postgres']) }),
+  },
+  metrics: {
+    ...API_ROUTES.metrics,
+    summary:
+      "This process's metrics in Prometheus's text format (from the loopback address, or with the METRICS_TOKEN bearer)",
+    group: 'operations',
+    access: 'anyone',
+    produces: 'text/plain',
+    response: z.string(),
   },
   openApi: {
     ...API_ROUTES.openApi,

@@ -23,6 +23,8 @@ export interface Database {
   url: string | undefined;
   ping(): Promise<void>;
   close(): Promise<void>;
+  /** PostgreSQL's pool: connections open, idle, and queries waiting for one (for metrics). */
+  pool?: () => { total: number; idle: number; waiting: number };
 }
 
 export type DatabaseOptions =
@@ -94,6 +96,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
         await pool.query('select 1');
       },
       close: () => pool.end(),
+      pool: () => ({ total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount }),
     };
   }
 

@@ -25,6 +25,8 @@ export class ReadCache<V> {
   private generation = 0;
   /** Loads started (misses), for tests and metrics. */
   loads = 0;
+  /** Answers from held entries, for metrics. */
+  hits = 0;
   private readonly entries = new Map<string, { value: V; size: number }>();
   private heldBytes = 0;
   private readonly loading = new Map<string, Flight<V>>();
@@ -58,6 +60,7 @@ export class ReadCache<V> {
       // Least recently used goes first: a hit moves its entry to the newest end.
       this.entries.delete(key);
       this.entries.set(key, hit);
+      this.hits += 1;
       return hit.value;
     }
     const pending = this.loading.get(key);

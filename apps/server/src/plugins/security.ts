@@ -11,7 +11,8 @@ import { forbidden, HttpError } from '../lib/http-error.ts';
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 
 /** The one route that answers whatever host a request names. */
-const HEALTH_ROUTE = '/api/healthz';
+/** Probed by address, whatever the host name: the health check, and the metrics (which guard themselves). */
+const ANY_HOST_ROUTES = new Set(['/api/healthz', '/api/metrics']);
 
 /** The origin this request was addressed to, e.g. http://localhost:3000. */
 export const ownOrigin = (protocol: string, host: string | undefined) => `${protocol}://${host ?? ''}`;
@@ -81,7 +82,8 @@ export const securityPlugin = fp(
     const trust = trustFunction(app.config.trustProxy);
     const hostnames = allowedHostnames(app.config.publicUrl);
     app.addHook('onRequest', (request, _reply, done) => {
-      if (namesAllowedHost(request.raw, trust, hostnames) || request.routeOptions.url === HEALTH_ROUTE) return done();
+      if (namesAllowedHost(request.raw, trust, hostnames) || ANY_HOST_ROUTES.has(request.routeOptions.url ?? ''))
+        return done();
       done(new HttpError(421, MESSAGES.unknownHost));
     });
     // Helmet works out the headers once; every response then gets the same set (Helmet

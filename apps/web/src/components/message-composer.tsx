@@ -1,4 +1,6 @@
-import { useId, useRef, useState, type FormEvent, type KeyboardEvent } from 'react';
+import { useRef, useState, type FormEvent, type KeyboardEvent } from 'react';
+import { useForm } from '@/hooks/use-form';
+import { fieldErrorId } from './field';
 import { LIMITS, messageError } from '@porpoise/core';
 import { FormError } from './form-error';
 
@@ -16,34 +18,32 @@ export interface MessageComposerProps {
  * and a text whose sending fails comes back.
  */
 export function MessageComposer({ label, placeholder, buttonLabel, onSend }: MessageComposerProps) {
-  const fieldId = useId();
-  const errorId = useId();
   const [content, setContent] = useState('');
-  const [error, setError] = useState<string | null>(null);
-  const [attempt, setAttempt] = useState(0);
-  const [pending, setPending] = useState(false);
+  const state = useForm<'content'>();
+  const fieldId = state.fieldId('content');
+  const errorId = fieldErrorId(fieldId);
+  const error = state.errorOf('content');
   const form = useRef<HTMLFormElement>(null);
-
-  async function send() {
-    if (pending || content.trim() === '') return;
-    setAttempt((count) => count + 1);
-    const invalid = messageError(content);
-    setError(invalid);
-    if (invalid !== null) return;
-    // The box empties as the text leaves, so whatever is typed while it is on its way is the
-    // next message and stays; a failed text comes back, ahead of anything typed since.
-    const sent = content;
-    setContent('');
-    setPending(true);
-    const failure = await onSend(sent);
-    setPending(false);
-    setError(failure);
-    if (failure !== null) setContent((typed) => (typed === '' ? sent : `${sent}\n${typed}`));
-  }
 
   function handleSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
-    void send();
+    // Blank text is never sent, and says nothing.
+    if (state.pending || content.trim() === '') return;
+    void state.submit({
+      validate: () => ({ content: messageError(content) }),
+      send: async () => {
+        // The box empties as the text leaves, so whatever is typed while it is on its way is the
+        // next message and stays; a failed text comes back, ahead of anything typed since.
+        const sent = content;
+        setContent('');
+        const failure = await onSend(sent);
+        if (failure === null) return;
+        setContent((typed) => (typed === '' ? sent : `${sent}\n${typed}`));
+        throw new Error(failure);
+      },
+      failureMessage: (cause) => (cause instanceof Error ? cause.message : String(cause)),
+      fieldOf: () => 'content',
+    });
   }
 
   function handleKeyDown(event: KeyboardEvent<HTMLTextAreaElement>) {
@@ -73,11 +73,11 @@ export function MessageComposer({ label, placeholder, buttonLabel, onSend }: Mes
           aria-invalid={error !== null || undefined}
           aria-describedby={error === null ? `${fieldId}-hint` : `${fieldId}-hint ${errorId}`}
         />
-        <button type="submit" className="button button--primary composer__send" aria-disabled={pending}>
+        <button type="submit" className="button button--primary composer__send" aria-disabled={state.pending}>
           {buttonLabel}
         </button>
       </div>
-      <FormError key={attempt} id={errorId} message={error} />
+      <FormError key={state.attempt} id={errorId} message={error} />
     </form>
   );
 }

@@ -20,9 +20,14 @@ export interface TextFieldProps {
   action?: ReactNode;
   /** For names and passwords: no automatic capitals or spelling correction. */
   verbatim?: boolean;
+  /** A text area of this many rows instead of one line (a question's or an answer's text). */
+  rows?: number;
 }
 
-/** A label above a full-width input, with an optional hint below the label and its error below the input. */
+/**
+ * The app's text field: a label above a full-width input (or, with `rows`, a text area),
+ * with an optional hint below the label and its error below the control (Field).
+ */
 export function TextField({
   label,
   value,
@@ -37,27 +42,40 @@ export function TextField({
   attempt,
   action,
   verbatim = false,
+  rows,
 }: TextFieldProps) {
   const generatedId = useId();
   return (
     <Field id={id ?? generatedId} label={label} hint={hint} error={error} attempt={attempt}>
-      {(control) => (
-        <div className={action === undefined ? 'field__control' : 'field__control field__control--with-action'}>
-          <input
+      {(control) =>
+        rows !== undefined ? (
+          <textarea
             {...control}
-            className="field__input"
+            className="field__input field__input--multiline"
             name={name}
-            type={type}
             value={value}
+            rows={rows}
             onChange={(event) => onChange(event.target.value)}
-            autoComplete={autoComplete}
             required={required}
-            autoCapitalize={verbatim ? 'none' : undefined}
-            spellCheck={verbatim ? false : undefined}
           />
-          {action}
-        </div>
-      )}
+        ) : (
+          <div className={action === undefined ? 'field__control' : 'field__control field__control--with-action'}>
+            <input
+              {...control}
+              className="field__input"
+              name={name}
+              type={type}
+              value={value}
+              onChange={(event) => onChange(event.target.value)}
+              autoComplete={autoComplete}
+              required={required}
+              autoCapitalize={verbatim ? 'none' : undefined}
+              spellCheck={verbatim ? false : undefined}
+            />
+            {action}
+          </div>
+        )
+      }
     </Field>
   );
 }

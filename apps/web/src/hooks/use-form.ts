@@ -6,7 +6,7 @@ export type FieldErrors<F extends string> = Partial<Record<F, string | null>>;
 export interface SubmitOptions<F extends string> {
   /** Each field's error or null, in the order the fields appear; checked before anything is sent. */
   validate?: () => FieldErrors<F>;
-  /** Sends the form (and moves on, e.g. navigates); a throw is shown as an error. */
+  /** Sends the form (and moves on, e.g. navigates, or clears it); a throw is shown as an error. */
   send: () => Promise<void>;
   /** The text shown for a failure of send. */
   failureMessage: (cause: unknown) => string;
@@ -58,9 +58,17 @@ export function useForm<F extends string>() {
       const field = fieldOf?.(message) ?? null;
       if (field === null) setFormError(message);
       else fail({ [field]: message } as FieldErrors<F>);
+    } finally {
+      // A form that stays (a comment, a message, the bio) takes the next one.
       setPending(false);
     }
   }
+
+  /** Forgets every error (a form opened again). */
+  const reset = useCallback(() => {
+    setErrors({});
+    setFormError(null);
+  }, []);
 
   return {
     /** The control id of a field (its hint and error ids derive from it). */
@@ -73,5 +81,6 @@ export function useForm<F extends string>() {
     attempt,
     pending,
     submit,
+    reset,
   };
 }

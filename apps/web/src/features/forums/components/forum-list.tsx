@@ -1,12 +1,12 @@
-import { useEffect, useId, useRef, useState } from 'react';
+import { useId, useRef, useState } from 'react';
+import { useLiveEvents } from '@/hooks/use-live-events';
 import { Link } from 'react-router';
-import { SOCKET_EVENTS, type Forum } from '@porpoise/core';
+import { type Forum } from '@porpoise/core';
 import { FormError } from '@/components/form-error';
 import { ForumsIcon } from '@/components/icons';
 import { paths } from '@/config/paths';
 import { useRemoteData } from '@/hooks/use-remote-data';
 import { userFacingError } from '@/lib/api-client';
-import { useSocket } from '@/lib/socket';
 import { FORUM_PAGE_SIZE, getForums } from '../api/get-forums';
 
 const FETCH_ERROR = 'Error when fetching forums';
@@ -36,7 +36,6 @@ function withPage(pages: ForumPages, page: Forum[]): ForumPages {
 
 /** Forum cards, each opening its discussion thread, kept current by forumUpdate (spec: /forums). */
 export function ForumList({ username }: { username: string }) {
-  const socket = useSocket();
   const errorId = useId();
   const [pages, update] = useRemoteData(`forums:${username}`, async (signal) =>
     withPage({ forums: [], hasMore: true }, await getForums(username, 0, signal)),
@@ -45,15 +44,7 @@ export function ForumList({ username }: { username: string }) {
   const [loadError, setLoadError] = useState<string | null>(null);
   const loading = useRef(false);
 
-  useEffect(() => {
-    function handleForumUpdate(forum: Forum) {
-      update((current) => withForum(current, forum));
-    }
-    socket.on(SOCKET_EVENTS.forumUpdate, handleForumUpdate);
-    return () => {
-      socket.off(SOCKET_EVENTS.forumUpdate, handleForumUpdate);
-    };
-  }, [socket, update]);
+  useLiveEvents(update, { forumUpdate: withForum });
 
   async function loadMore(offset: number) {
     if (loading.current) return;

@@ -1,18 +1,16 @@
-import { useCallback, useEffect, useState } from 'react';
-import type { SocketPayloads } from '@porpoise/core/contract';
+import { useState } from 'react';
+import { useLiveEvents } from '@/hooks/use-live-events';
+import { withMessage } from '@/lib/threads';
 import { Link } from 'react-router';
-import { MESSAGES, PORPCHAT_THREAD_ID, SOCKET_EVENTS, type Message } from '@porpoise/core';
+import { MESSAGES, PORPCHAT_THREAD_ID } from '@porpoise/core';
 import { MessageComposer } from '@/components/message-composer';
 import { MessageList } from '@/components/message-list';
 import { paths } from '@/config/paths';
 import { useRemoteData } from '@/hooks/use-remote-data';
 import { userFacingError } from '@/lib/api-client';
-import { useSocket } from '@/lib/socket';
 import { getPorpchatThread, postPorpMessage } from '../api/porpchat-api';
 import { readSentIds, rememberSentId } from '../sent-messages';
 import { PorpMessageContent } from './porp-message-content';
-
-type MessageUpdate = SocketPayloads['messageUpdate'];
 
 /**
  * The one public room (spec: /porpchat): its history, messages arriving live over the
@@ -20,29 +18,12 @@ type MessageUpdate = SocketPayloads['messageUpdate'];
  * Messages this tab posted are its own ('(you)'), whatever name another visitor types.
  */
 export function PorpchatRoom({ name }: { name: string | null }) {
-  const socket = useSocket();
   const [thread, update] = useRemoteData(PORPCHAT_THREAD_ID, (signal) => getPorpchatThread(signal));
   const [sentIds, setSentIds] = useState(readSentIds);
-
-  const append = useCallback(
-    (message: Message) =>
-      update((current) =>
-        current.messages.some((known) => known._id === message._id)
-          ? current
-          : { ...current, messages: [...current.messages, message] },
-      ),
-    [update],
-  );
-
-  useEffect(() => {
-    function handleMessageUpdate({ result }: MessageUpdate) {
-      if (result.tid === PORPCHAT_THREAD_ID) append(result.message);
-    }
-    socket.on(SOCKET_EVENTS.messageUpdate, handleMessageUpdate);
-    return () => {
-      socket.off(SOCKET_EVENTS.messageUpdate, handleMessageUpdate);
-    };
-  }, [socket, append]);
+  useLiveEvents(update, {
+    messageUpdate: (current, { result }) =>
+      result.tid === PORPCHAT_THREAD_ID ? withMessage(current, result.message) : current,
+  });
 
   if (name === null) return <p className="inline-error">{MESSAGES.porpContextNull}</p>;
 
@@ -51,7 +32,7 @@ export function PorpchatRoom({ name }: { name: string | null }) {
     try {
       const message = await postPorpMessage(name, content);
       setSentIds(rememberSentId(message._id));
-      append(message);
+      update((current) => withMessage(current, message));
       return null;
     } catch (error) {
       return userFacingError(error, MESSAGES.unavailable);

@@ -1,4 +1,5 @@
-import { useId, useRef, useState, type FormEvent } from 'react';
+import { useRef, useState, type FormEvent } from 'react';
+import { useForm } from '@/hooks/use-form';
 import { bioError, DEFAULT_OWN_BIO, LIMITS } from '@porpoise/core';
 import { Field } from '@/components/field';
 import { updateBio } from '../api/update-bio';
@@ -9,45 +10,40 @@ import { updateBio } from '../api/update-bio';
  * the editor simply stays open with the text.
  */
 export function BioEditor({ username, initialBio }: { username: string; initialBio: string }) {
-  const textareaId = useId();
   const [bio, setBio] = useState(initialBio);
   const [draft, setDraft] = useState(initialBio);
   const [editing, setEditing] = useState(false);
-  const [pending, setPending] = useState(false);
-  const [error, setError] = useState<string | null>(null);
-  const [attempt, setAttempt] = useState(0);
+  const form = useForm<'bio'>();
+  const textareaId = form.fieldId('bio');
   const editButton = useRef<HTMLButtonElement>(null);
 
   function startEditing() {
     setDraft(bio);
-    setError(null);
+    form.reset();
     setEditing(true);
   }
 
   function stopEditing() {
     setEditing(false);
-    setError(null);
+    form.reset();
     // Back to the button that opened the editor, so keyboard users keep their place.
     requestAnimationFrame(() => editButton.current?.focus());
   }
 
-  async function handleSave(event: FormEvent<HTMLFormElement>) {
+  function handleSave(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
-    if (pending) return;
-    setAttempt((count) => count + 1);
-    const message = bioError(draft);
-    setError(message);
-    if (message !== null) return;
-    setPending(true);
-    try {
-      const saved = await updateBio(username, draft);
-      setBio(saved.bio);
-      stopEditing();
-    } catch {
-      // Spec section 8: a failed bio save shows nothing.
-    } finally {
-      setPending(false);
-    }
+    void form.submit({
+      validate: () => ({ bio: bioError(draft) }),
+      send: async () => {
+        try {
+          setBio((await updateBio(username, draft)).bio);
+          stopEditing();
+        } catch {
+          // Spec section 8: a failed bio save shows nothing; the editor stays open with the text.
+        }
+      },
+      failureMessage: () => '',
+    });
   }
 
   return (
@@ -56,8 +52,8 @@ export function BioEditor({ username, initialBio }: { username: string; initialB
         Bio
       </h2>
       {editing ? (
-        <form className="form" onSubmit={(event) => void handleSave(event)} noValidate>
-          <Field id={textareaId} label="Edit your bio" error={error} attempt={attempt}>
+        <form className="form" onSubmit={handleSave} noValidate>
+          <Field id={textareaId} label="Edit your bio" error={form.errorOf('bio')} attempt={form.attempt}>
             {(control) => (
               <textarea
                 {...control}
@@ -72,7 +68,7 @@ export function BioEditor({ username, initialBio }: { username: string; initialB
             )}
           </Field>
           <div className="button-row">
-            <button type="submit" className="button button--primary" aria-disabled={pending}>
+            <button type="submit" className="button button--primary" aria-disabled={form.pending}>
               Save
             </button>
             <button type="button" className="button" onClick={stopEditing}>

@@ -6,7 +6,7 @@ import { paths } from '@/config/paths';
 import { useForm } from '@/hooks/use-form';
 import { userFacingError } from '@/lib/api-client';
 import { addAnswer } from '../api/add-answer';
-import { FormField } from './form-field';
+import { TextField } from '@/components/text-field';
 
 /** The answer form (spec section 2); success returns to the question. */
 export function AnswerForm({ qid, username }: { qid: string; username: string }) {
@@ -30,7 +30,7 @@ export function AnswerForm({ qid, username }: { qid: string; username: string })
 
   return (
     <form className="form q-form" onSubmit={handleSubmit} noValidate aria-busy={form.pending}>
-      <FormField
+      <TextField
         id={form.fieldId('text')}
         name="text"
         label="Answer Text"
@@ -39,7 +39,7 @@ export function AnswerForm({ qid, username }: { qid: string; username: string })
         onChange={setText}
         error={form.errorOf('text')}
         attempt={form.attempt}
-        multiline
+        rows={8}
       />
       <FormError key={form.attempt} message={form.formError} />
       <div className="q-form__actions">

@@ -6,7 +6,7 @@ import { paths } from '@/config/paths';
 import { useForm } from '@/hooks/use-form';
 import { userFacingError } from '@/lib/api-client';
 import { addQuestion } from '../api/add-question';
-import { FormField } from './form-field';
+import { TextField } from '@/components/text-field';
 
 type Field = 'title' | 'text' | 'tags';
 
@@ -54,26 +54,27 @@ export function AskQuestionForm({ username }: { username: string }) {
     name: field,
     error: form.errorOf(field),
     attempt: form.attempt,
+    autoComplete: 'off',
   });
 
   return (
     <form className="form q-form" onSubmit={handleSubmit} noValidate aria-busy={form.pending}>
-      <FormField
+      <TextField
         {...fieldProps('title')}
         label="Question Title"
         hint="Limit title to 100 characters or less"
         value={title}
         onChange={setTitle}
       />
-      <FormField
+      <TextField
         {...fieldProps('text')}
         label="Question Text"
         hint="Add details"
         value={text}
         onChange={setText}
-        multiline
+        rows={8}
       />
-      <FormField
+      <TextField
         {...fieldProps('tags')}
         label="Tags"
         hint="Add keywords separated by whitespace"

@@ -1,4 +1,6 @@
-import { useId, useState, type FormEvent } from 'react';
+import { useState, type FormEvent } from 'react';
+import { fieldErrorId } from '@/components/field';
+import { useForm } from '@/hooks/use-form';
 import { Link } from 'react-router';
 import { MESSAGES, commentTextError, type Comment } from '@porpoise/core';
 import { FormError } from '@/components/form-error';
@@ -21,31 +23,25 @@ interface CommentSectionProps {
 
 /** A question's or answer's comments, then a field to add one (Enter or 'Add Comment'). */
 export function CommentSection({ comments, targetId, type, username, onAdded }: CommentSectionProps) {
-  const inputId = useId();
-  const errorId = useId();
   const [text, setText] = useState('');
-  const [error, setError] = useState<string | null>(null);
-  const [attempt, setAttempt] = useState(0);
-  const [pending, setPending] = useState(false);
+  const form = useForm<'comment'>();
+  const inputId = form.fieldId('comment');
+  const errorId = fieldErrorId(inputId);
+  const error = form.errorOf('comment');
 
-  async function handleSubmit(event: FormEvent<HTMLFormElement>) {
+  function handleSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
-    if (pending) return;
-    setAttempt((count) => count + 1);
-    const invalid = commentTextError(text);
-    setError(invalid);
-    // Nothing is sent for a blank comment or without a username (spec section 5).
-    if (invalid !== null || username.trim() === '') return;
-    setPending(true);
-    try {
-      const comment = await addComment(targetId, type, text.trim(), username);
-      onAdded(comment);
-      setText('');
-    } catch (cause) {
-      setError(userFacingError(cause, MESSAGES.unavailable));
-    } finally {
-      setPending(false);
-    }
+    void form.submit({
+      validate: () => ({ comment: commentTextError(text) }),
+      send: async () => {
+        // Nothing is sent for a blank comment or without a username (spec section 5).
+        if (username.trim() === '') return;
+        onAdded(await addComment(targetId, type, text.trim(), username));
+        setText('');
+      },
+      failureMessage: (cause) => userFacingError(cause, MESSAGES.unavailable),
+      fieldOf: () => 'comment',
+    });
   }
 
   return (
@@ -66,7 +62,7 @@ export function CommentSection({ comments, targetId, type, username, onAdded }: 
           ))}
         </ul>
       )}
-      <form className="comment-form" onSubmit={(event) => void handleSubmit(event)} noValidate aria-busy={pending}>
+      <form className="comment-form" onSubmit={handleSubmit} noValidate aria-busy={form.pending}>
         <label className="visually-hidden" htmlFor={inputId}>
           Add a comment
         </label>
@@ -82,11 +78,11 @@ export function CommentSection({ comments, targetId, type, username, onAdded }: 
           aria-describedby={error === null ? undefined : errorId}
           autoComplete="off"
         />
-        <button type="submit" className="button comment-form__button" aria-disabled={pending}>
+        <button type="submit" className="button comment-form__button" aria-disabled={form.pending}>
           Add Comment
         </button>
         <div className="comment-form__error">
-          <FormError key={attempt} id={errorId} message={error} />
+          <FormError key={form.attempt} id={errorId} message={error} />
         </div>
       </form>
     </div>

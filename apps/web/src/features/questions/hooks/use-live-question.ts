@@ -1,16 +1,10 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
-import {
-  MESSAGES,
-  SOCKET_EVENTS,
-  type Answer,
-  type Comment,
-  type Question,
-  type QuestionSummary,
-} from '@porpoise/core';
+import { useLiveEvents } from '@/hooks/use-live-events';
+import { MESSAGES, type Answer, type Comment, type Question } from '@porpoise/core';
 import { userFacingError } from '@/lib/api-client';
 import { useSocket } from '@/lib/socket';
 import { getAnswerPage } from '../api/get-question';
-import { appendOnce, type AnswerUpdate, type CommentUpdate, type ViewsUpdate, type VoteUpdate } from '../live-events';
+import { appendOnce, type CommentUpdate } from '../live-events';
 
 /** Puts a comment under the question itself or under one of its answers, once. */
 function withComment(question: Question, type: CommentUpdate['type'], parentId: string, comment: Comment): Question {
@@ -49,38 +43,17 @@ export function useLiveQuestion(initial: Question) {
   const [question, setQuestion] = useState(initial);
   const qid = initial._id;
 
-  useEffect(() => {
-    const mine = (id: string) => id === qid;
-    const onQuestion = (summary: QuestionSummary) => {
-      if (mine(summary._id)) setQuestion((current) => ({ ...current, title: summary.title, tags: summary.tags }));
-    };
-    const onAnswer = ({ qid: id, answer }: AnswerUpdate) => {
-      if (mine(id)) setQuestion((current) => withAnswer(current, answer));
-    };
-    // One frame may carry several questions' views (a socket that also shows a list).
-    const onViews = (...updates: ViewsUpdate[]) => {
-      const update = updates.find(({ qid: id }) => mine(id));
-      if (update) setQuestion((current) => ({ ...current, views: update.views, viewCount: update.viewCount }));
-    };
-    const onVote = ({ qid: id, upVotes, downVotes }: VoteUpdate) => {
-      if (mine(id)) setQuestion((current) => ({ ...current, upVotes, downVotes }));
-    };
-    const onComment = ({ result, type }: CommentUpdate) => {
-      if (mine(result.qid)) setQuestion((current) => withComment(current, type, result.parentId, result.comment));
-    };
-    socket.on(SOCKET_EVENTS.questionUpdate, onQuestion);
-    socket.on(SOCKET_EVENTS.answerUpdate, onAnswer);
-    socket.on(SOCKET_EVENTS.viewsUpdate, onViews);
-    socket.on(SOCKET_EVENTS.voteUpdate, onVote);
-    socket.on(SOCKET_EVENTS.commentUpdate, onComment);
-    return () => {
-      socket.off(SOCKET_EVENTS.questionUpdate, onQuestion);
-      socket.off(SOCKET_EVENTS.answerUpdate, onAnswer);
-      socket.off(SOCKET_EVENTS.viewsUpdate, onViews);
-      socket.off(SOCKET_EVENTS.voteUpdate, onVote);
-      socket.off(SOCKET_EVENTS.commentUpdate, onComment);
-    };
-  }, [socket, qid]);
+  // One frame may carry several questions' views (a socket that also shows a list): each applies in turn.
+  useLiveEvents(setQuestion, {
+    questionUpdate: (current, summary) =>
+      summary._id === qid ? { ...current, title: summary.title, tags: summary.tags } : current,
+    answerUpdate: (current, { qid: id, answer }) => (id === qid ? withAnswer(current, answer) : current),
+    viewsUpdate: (current, { qid: id, views, viewCount }) => (id === qid ? { ...current, views, viewCount } : current),
+    voteUpdate: (current, { qid: id, upVotes, downVotes }) =>
+      id === qid ? { ...current, upVotes, downVotes } : current,
+    commentUpdate: (current, { result, type }) =>
+      result.qid === qid ? withComment(current, type, result.parentId, result.comment) : current,
+  });
 
   useEffect(() => {
     socket.showQuestions([qid]);

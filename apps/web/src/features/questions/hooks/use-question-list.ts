@@ -1,5 +1,6 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
-import { LIMITS, MESSAGES, SOCKET_EVENTS, type QuestionSummary } from '@porpoise/core';
+import { useLiveEvents } from '@/hooks/use-live-events';
+import { LIMITS, MESSAGES, type QuestionSummary } from '@porpoise/core';
 import { useSocket } from '@/lib/socket';
 import { userFacingError } from '@/lib/api-client';
 import { getQuestions, type QuestionPage } from '../api/get-questions';
@@ -10,10 +11,7 @@ import {
   applyQuestionUpdate,
   applyViewsUpdate,
   applyVoteUpdate,
-  type AnswerUpdate,
   type ListState,
-  type ViewsUpdate,
-  type VoteUpdate,
 } from '../live-events';
 
 export const PAGE_SIZE = LIMITS.pageSizeDefault;
@@ -36,26 +34,13 @@ export function useQuestionList(query: HomeQuery, firstPage: QuestionPage) {
     queryRef.current = query;
   }, [query]);
 
-  useEffect(() => {
-    const onQuestion = (question: QuestionSummary) =>
-      setState((current) => applyQuestionUpdate(current, question, queryRef.current));
-    const onAnswer = (update: AnswerUpdate) =>
-      setState((current) => applyAnswerUpdate(current, update, queryRef.current));
-    // A list hears the view counts of all its questions that changed in the same second in one frame.
-    const onViews = (...updates: ViewsUpdate[]) =>
-      setState((current) => updates.reduce((state, update) => applyViewsUpdate(state, update), current));
-    const onVote = (update: VoteUpdate) => setState((current) => applyVoteUpdate(current, update));
-    socket.on(SOCKET_EVENTS.questionUpdate, onQuestion);
-    socket.on(SOCKET_EVENTS.answerUpdate, onAnswer);
-    socket.on(SOCKET_EVENTS.viewsUpdate, onViews);
-    socket.on(SOCKET_EVENTS.voteUpdate, onVote);
-    return () => {
-      socket.off(SOCKET_EVENTS.questionUpdate, onQuestion);
-      socket.off(SOCKET_EVENTS.answerUpdate, onAnswer);
-      socket.off(SOCKET_EVENTS.viewsUpdate, onViews);
-      socket.off(SOCKET_EVENTS.voteUpdate, onVote);
-    };
-  }, [socket]);
+  // A list hears the view counts of all its questions that changed in the same second in one frame.
+  useLiveEvents(setState, {
+    questionUpdate: (current, question) => applyQuestionUpdate(current, question, query),
+    answerUpdate: (current, update) => applyAnswerUpdate(current, update, query),
+    viewsUpdate: applyViewsUpdate,
+    voteUpdate: applyVoteUpdate,
+  });
 
   // The server sends a question's votes, views and answers only to the sockets that show it.
   const shownIds = state.questions.map((question) => question._id).join(',');

@@ -1,11 +1,10 @@
-import { useEffect } from 'react';
+import { useLiveEvents } from '@/hooks/use-live-events';
 import { Link } from 'react-router';
-import { SOCKET_EVENTS, type Thread } from '@porpoise/core';
+import { type Thread } from '@porpoise/core';
 import { RelativeTime } from '@/components/relative-time';
 import { paths } from '@/config/paths';
 import { useRemoteData } from '@/hooks/use-remote-data';
 import { userFacingError } from '@/lib/api-client';
-import { useSocket } from '@/lib/socket';
 import { getThreads } from '../api/get-threads';
 
 const newestFirst = (a: Thread, b: Thread) => b.threadUpdatedDateTime.localeCompare(a.threadUpdatedDateTime);
@@ -51,18 +50,10 @@ function ThreadRow({ thread, username }: { thread: Thread; username: string }) {
 
 /** The user's direct threads, newest first and kept current by threadUpdate (spec: /threads). */
 export function ThreadList({ username }: { username: string }) {
-  const socket = useSocket();
   const [threads, update] = useRemoteData(`threads:${username}`, (signal) => getThreads(username, signal));
-
-  useEffect(() => {
-    function handleThreadUpdate(thread: Thread) {
-      if (thread.accounts.includes(username)) update((list) => withThread(list, thread));
-    }
-    socket.on(SOCKET_EVENTS.threadUpdate, handleThreadUpdate);
-    return () => {
-      socket.off(SOCKET_EVENTS.threadUpdate, handleThreadUpdate);
-    };
-  }, [socket, update, username]);
+  useLiveEvents(update, {
+    threadUpdate: (list, thread) => (thread.accounts.includes(username) ? withThread(list, thread) : list),
+  });
 
   if (threads.status === 'loading') {
     return (

@@ -1,7 +1,7 @@
-import { useCallback, useEffect } from 'react';
-import type { SocketPayloads } from '@porpoise/core/contract';
+import { useLiveEvents, useSocketEvent } from '@/hooks/use-live-events';
+import { withMessage } from '@/lib/threads';
 import { Link } from 'react-router';
-import { MESSAGES, SOCKET_EVENTS, type Message } from '@porpoise/core';
+import { MESSAGES } from '@porpoise/core';
 import { DocumentTitle } from '@/components/document-title';
 import { MessageComposer } from '@/components/message-composer';
 import { MessageList } from '@/components/message-list';
@@ -9,7 +9,6 @@ import { RichText } from '@/components/rich-text';
 import { paths } from '@/config/paths';
 import { useRemoteData } from '@/hooks/use-remote-data';
 import { userFacingError } from '@/lib/api-client';
-import { useSocket } from '@/lib/socket';
 import { addMessage } from '../api/add-message';
 import { getThread } from '../api/get-thread';
 import { readMessage } from '../api/read-message';
@@ -19,8 +18,6 @@ export interface ThreadTopic {
   name: string;
   description: string;
 }
-
-type MessageUpdate = SocketPayloads['messageUpdate'];
 
 function logReadFailure(error: unknown) {
   console.error('Error while reading a new message in the thread', error);
@@ -32,39 +29,24 @@ function logReadFailure(error: unknown) {
  * once (spec section 4), so the thread does not turn bold in the list.
  */
 export function ThreadView({ tid, username, topic }: { tid: string; username: string; topic: ThreadTopic | null }) {
-  const socket = useSocket();
   const [thread, update] = useRemoteData(`thread:${tid}`, (signal) => getThread(tid, username, signal));
-
-  const append = useCallback(
-    (message: Message) =>
-      update((current) =>
-        current.messages.some((known) => known._id === message._id)
-          ? current
-          : { ...current, messages: [...current.messages, message] },
-      ),
-    [update],
-  );
-
   const participants = thread.status === 'ready' ? thread.data.accounts : null;
   const isParticipant = participants?.includes(username) ?? false;
 
-  useEffect(() => {
-    function handleMessageUpdate({ result }: MessageUpdate) {
-      if (result.tid !== tid) return;
-      append(result.message);
-      if (isParticipant && !result.message.views.includes(username)) {
-        readMessage(result.message._id, username).catch(logReadFailure);
-      }
+  useLiveEvents(update, {
+    messageUpdate: (current, { result }) => (result.tid === tid ? withMessage(current, result.message) : current),
+  });
+  // A message that arrives while the thread is open is read at once.
+  useSocketEvent('messageUpdate', ({ result }) => {
+    if (result.tid === tid && isParticipant && !result.message.views.includes(username)) {
+      readMessage(result.message._id, username).catch(logReadFailure);
     }
-    socket.on(SOCKET_EVENTS.messageUpdate, handleMessageUpdate);
-    return () => {
-      socket.off(SOCKET_EVENTS.messageUpdate, handleMessageUpdate);
-    };
-  }, [socket, tid, username, append, isParticipant]);
+  });
 
   async function send(content: string): Promise<string | null> {
     try {
-      append(await addMessage(tid, username, content));
+      const message = await addMessage(tid, username, content);
+      update((current) => withMessage(current, message));
       return null;
     } catch (error) {
       return userFacingError(error, MESSAGES.unavailable);

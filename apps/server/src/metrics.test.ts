@@ -1,0 +1,54 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { DATABASE_KINDS } from './test/databases.ts';
+import { registerUser, type TestUser } from './test/factories.ts';
+import { startTestApp, type TestApp } from './test/test-app.ts';
+
+const TOKEN = 'scrape-token-0123456789';
+
+describe.each(DATABASE_KINDS)('GET /api/metrics on %s', (kind) => {
+  let t: TestApp;
+  let alice: TestUser;
+  beforeAll(async () => {
+    t = await startTestApp(kind, { env: { METRICS_TOKEN: TOKEN } });
+    alice = await registerUser(t.app);
+  });
+  afterAll(async () => t.close());
+
+  const scrape = (remoteAddress = '127.0.0.1', headers: Record<string, string> = {}) =>
+    t.app.inject({ url: '/api/metrics', remoteAddress, headers });
+
+  it('counts requests by route, cache hits and misses, sockets, the pool and the event loop', async () => {
+    const list = () => t.app.inject({ url: '/api/getQuestion?order=newest', headers: { cookie: alice.cookie } });
+    expect((await list()).statusCode).toBe(200);
+    expect((await list()).statusCode).toBe(200);
+    await t.app.inject('/api/nothing/here/12345');
+    const response = await scrape();
+    expect(response.statusCode).toBe(200);
+    expect(response.headers['content-type']).toMatch(/^text\/plain; version=0\.0\.4/);
+    const text = response.body;
+    const value = (series: string) => {
+      const line = text.split('\n').find((row) => row.startsWith(`${series} `));
+      return line === undefined ? undefined : Number(line.slice(series.length + 1));
+    };
+    expect(
+      value('porpoise_http_request_duration_seconds_count{method="GET",route="/api/getQuestion",status="200"}'),
+    ).toBe(2);
+    // An unmatched URL is one series, whatever its text.
+    expect(text).toContain('route="unmatched",status="404"');
+    expect(text).not.toContain('12345');
+    expect(value('porpoise_read_cache_misses_total{cache="lists"}')).toBeGreaterThanOrEqual(1);
+    expect(value('porpoise_read_cache_hits_total{cache="lists"}')).toBeGreaterThanOrEqual(1);
+    expect(value('porpoise_sockets_open')).toBe(0);
+    expect(text).toContain('nodejs_eventloop_lag_p99_seconds');
+    if (kind === 'postgres') expect(value('porpoise_db_pool_connections{state="open"}')).toBeGreaterThanOrEqual(1);
+  });
+
+  it('answers only the loopback address, or a request with the METRICS_TOKEN bearer', async () => {
+    const elsewhere = await scrape('203.0.113.7');
+    expect(elsewhere.statusCode).toBe(403);
+    expect(elsewhere.body).not.toContain('porpoise_');
+    expect((await scrape('203.0.113.7', { authorization: 'Bearer wrong-token-0123456789' })).statusCode).toBe(403);
+    expect((await scrape('203.0.113.7', { authorization: `Bearer ${TOKEN}` })).statusCode).toBe(200);
+    expect((await scrape('::1')).statusCode).toBe(200);
+  });
+});

@@ -1,0 +1,74 @@
+// `npm start` / `npm run start:cluster`: builds the web app and the server only when their
+// sources changed since the last build (a hash of every input file, kept beside the
+// server's bundle), then serves. Arguments (--cluster) go to the server.
+import { spawn, spawnSync } from 'node:child_process';
+import { createHash } from 'node:crypto';
+import fs from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+/** What a build reads: sources, build configuration and the installed versions. */
+const INPUTS = [
+  'package-lock.json',
+  'tsconfig.base.json',
+  'packages/core/package.json',
+  'packages/core/src',
+  'apps/server/package.json',
+  'apps/server/build.mjs',
+  'apps/server/src',
+  'apps/web/package.json',
+  'apps/web/index.html',
+  'apps/web/public',
+  'apps/web/src',
+  'apps/web/vite.config.ts',
+  'apps/web/vite-precompress.ts',
+];
+const STAMP = path.join(root, 'apps/server/dist/.build-inputs');
+const OUTPUTS = ['apps/server/dist/server.js', 'apps/web/dist/index.html'];
+
+/** Every input file under `entry`, tests aside (they are not built), in a stable order. */
+function files(entry) {
+  const full = path.join(root, entry);
+  if (!fs.existsSync(full)) return [];
+  if (!fs.statSync(full).isDirectory()) return [entry];
+  return fs
+    .readdirSync(full, { recursive: true, withFileTypes: true })
+    .filter((item) => item.isFile() && !/\.test\.tsx?$/.test(item.name))
+    .map((item) => path.relative(root, path.join(item.parentPath, item.name)))
+    .sort();
+}
+
+function inputsHash() {
+  const hash = createHash('sha256');
+  for (const file of INPUTS.flatMap(files)) {
+    hash
+      .update(file)
+      .update('\0')
+      .update(fs.readFileSync(path.join(root, file)))
+      .update('\0');
+  }
+  return hash.digest('hex');
+}
+
+const wanted = inputsHash();
+const built =
+  OUTPUTS.every((output) => fs.existsSync(path.join(root, output))) &&
+  fs.existsSync(STAMP) &&
+  fs.readFileSync(STAMP, 'utf8') === wanted;
+if (built) {
+  console.log('Sources unchanged since the last build: starting the server without building.');
+} else {
+  const build = spawnSync('npm', ['run', 'build'], { cwd: root, stdio: 'inherit' });
+  if (build.status !== 0) process.exit(build.status ?? 1);
+  fs.writeFileSync(STAMP, wanted);
+}
+
+const server = spawn(process.execPath, [path.join(root, 'apps/server/dist/server.js'), ...process.argv.slice(2)], {
+  cwd: root,
+  stdio: 'inherit',
+});
+for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => server.kill(signal));
+server.on('exit', (code, signal) => {
+  process.exitCode = code ?? (signal ? 1 : 0);
+});
