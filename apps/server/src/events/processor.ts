@@ -1,4 +1,4 @@
-import { SOCKET_EVENTS, type DomainEvent, type SocketEventName } from '@porpoise/core';
+import { SOCKET_EVENTS, type DomainEvent, type Outcome, type SocketEventName } from '@porpoise/core';
 import { SOCKET_PAYLOADS, type SocketPayloads } from '@porpoise/core/contract';
 import type { z } from '@porpoise/core/schemas';
 import type { FastifyInstance } from 'fastify';
@@ -19,7 +19,7 @@ type Delivery = {
 
 /**
  * The one place that acts on what writes did (style.md, "The write path"). A route runs
- * its command, then hands the command's events to `apply`, which
+ * its command through `settle`, which hands the command's events to `apply`, which
  * 1. drops the cached reads they changed, here and on every other process, before the
  *    write is answered (events/invalidation.ts decides which);
  * 2. asks the policies who hears each event, presents its payload and emits it;
@@ -29,6 +29,12 @@ type Delivery = {
  */
 export interface EventProcessor {
   apply(events: readonly DomainEvent[]): Promise<void>;
+  /**
+   * A command's outcome, its events applied: what a route does with every write
+   * (`const id = await app.events.settle(addQuestion(...))`). Resolves with the result
+   * once the changed cached reads are gone, here and on the other processes.
+   */
+  settle<T>(outcome: Promise<Outcome<T>>): Promise<T>;
   /** Counts the first views gathered so far now, rather than at the next tick (tests, shutdown). */
   flushViews(): Promise<void>;
 }
@@ -125,6 +131,11 @@ export const eventsPlugin = fp(
           if (event.type === 'questionViewed') views.add(event.questionId);
           for (const delivery of await deliveries(event)) emit(delivery);
         }
+      },
+      async settle(outcome) {
+        const { result, events } = await outcome;
+        await processor.apply(events);
+        return result;
       },
       flushViews: () => views.flush(),
     };

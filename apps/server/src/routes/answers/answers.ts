@@ -21,10 +21,9 @@ export async function answerRoutes(app: FastifyInstance) {
   };
   route(app, 'addAnswer', options, async ({ actor, body: input }) => {
     const hits = postingHits(app, actor, 'answer');
-    const { result: row, events } = await remembering429(app, actor, 'answer', () =>
-      addAnswer(app.db, actor, Number(input.qid), input.ans.text, hits),
+    const row = await app.events.settle(
+      remembering429(app, actor, 'answer', () => addAnswer(app.db, actor, Number(input.qid), input.ans.text, hits)),
     );
-    await app.events.apply(events);
     const answer = presentAnswer(
       { id: row.id, text: row.text, ansBy: actor.username, ansDateTime: row.ansDateTime },
       [],

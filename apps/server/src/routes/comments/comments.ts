@@ -17,11 +17,9 @@ export async function commentRoutes(app: FastifyInstance) {
     namesActor: ({ body }: { body: { comment: { commentBy?: string } } }) => body.comment.commentBy,
   } as const;
   route(app, 'addComment', options, async ({ actor, body: input }) => {
-    const {
-      result: { comment: row },
-      events,
-    } = await addComment(app.db, actor, input.type, Number(input.id), input.comment.text);
-    await app.events.apply(events);
+    const { comment: row } = await app.events.settle(
+      addComment(app.db, actor, input.type, Number(input.id), input.comment.text),
+    );
     const comment = presentComment({
       id: row.id,
       text: row.text,

@@ -20,8 +20,7 @@ export async function forumRoutes(app: FastifyInstance) {
 
   const bodyLimit = bodyLimitFor(LIMITS.forumNameMax + LIMITS.forumDescriptionMax);
   route(app, 'addForum', { bodyLimit, limit: 'forum' }, async ({ actor, body: input }) => {
-    const { result: row, events } = await createForum(app.db, actor, input.name, input.description);
-    await app.events.apply(events);
+    const row = await app.events.settle(createForum(app.db, actor, input.name, input.description));
     return presentForum(row);
   });
 }

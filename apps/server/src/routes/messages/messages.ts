@@ -45,14 +45,15 @@ export async function messageRoutes(app: FastifyInstance) {
     authorize(actor, 'post', resource);
     const senderName =
       thread.kind === 'porpchat' ? await porpchatSender(actor, input.msg.sender) : requireActor(actor).username;
-    const { result: messageId, events } = await postMessage(app.db, {
-      threadId: thread.id,
-      senderAccountId: actor?.id ?? null,
-      senderName,
-      content: input.msg.content,
-      readBySender: can(actor, 'markRead', resource),
-    });
-    await app.events.apply(events);
+    const messageId = await app.events.settle(
+      postMessage(app.db, {
+        threadId: thread.id,
+        senderAccountId: actor?.id ?? null,
+        senderName,
+        content: input.msg.content,
+        readBySender: can(actor, 'markRead', resource),
+      }),
+    );
     const message = await getMessage(app.db, messageId);
     if (!message) throw new Error('message vanished after insert');
     return presentMessage(message, thread);

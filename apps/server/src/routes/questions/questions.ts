@@ -48,9 +48,7 @@ export async function questionRoutes(app: FastifyInstance) {
     const questionId = Number(id);
     /** Records this reader's view; true when it was their first (an event for the processor). */
     const view = async () => {
-      const { result: first, events } = await recordView(app.db, actor, questionId);
-      await app.events.apply(events);
-      return first;
+      return app.events.settle(recordView(app.db, actor, questionId));
     };
     // Null unless this request loaded the page: then its view is recorded before the page
     // is made, so that a first view (most are, on a page nobody had open) makes it once.
@@ -91,12 +89,9 @@ export async function questionRoutes(app: FastifyInstance) {
     namesActor: ({ body }: { body: { askedBy?: string } }) => body.askedBy,
   } as const;
   route(app, 'addQuestion', asking, async ({ actor, body: input }) => {
-    const { result: questionId, events } = await addQuestion(app.db, actor, {
-      title: input.title,
-      text: input.text,
-      tagNames: input.tags,
-    });
-    await app.events.apply(events);
+    const questionId = await app.events.settle(
+      addQuestion(app.db, actor, { title: input.title, text: input.text, tagNames: input.tags }),
+    );
     const detail = await getQuestionDetail(app.db, questionId);
     if (!detail) throw new Error('question vanished after insert');
     return presentQuestion(detail);
@@ -108,8 +103,7 @@ export async function questionRoutes(app: FastifyInstance) {
     (direction: VoteDirection) =>
     async ({ actor, body: input }: { actor: Actor; body: ContractInput<'upvoteQuestion'>['body'] }) => {
       const questionId = Number(input.qid);
-      const { events } = await toggleVote(app.db, actor, questionId, direction);
-      await app.events.apply(events);
+      await app.events.settle(toggleVote(app.db, actor, questionId, direction));
       return { qid: input.qid, ...(await getVoters(app.db, questionId)) };
     };
   const voteOptions = {

@@ -36,8 +36,7 @@ export async function threadRoutes(app: FastifyInstance) {
   } as const;
   route(app, 'addThread', starting, async ({ actor, body: input }) => {
     const [, recipient] = input.accounts;
-    const { result, events } = await createDirectThread(app.db, actor, recipient ?? '');
-    await app.events.apply(events);
+    const result = await app.events.settle(createDirectThread(app.db, actor, recipient ?? ''));
     const { thread, last } = await threadWithLastMessage(app.db, result.threadId);
     return presentThread(thread, last ? [last] : []);
   });
