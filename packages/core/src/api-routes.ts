@@ -1,6 +1,7 @@
 /**
- * Every API endpoint's method and path under /api, by name: declared once here, without
- * zod, so the web app can call them by name (contract.ts adds each one's schemas).
+ * Every API endpoint's method and path under /api, by name: declared once here (contract.ts
+ * adds each one's schemas). The web app calls an endpoint by its route, 'GET /path', whose
+ * type is derived from this table, so the table itself stays out of its bundle.
  */
 export const API_ROUTES = {
   healthz: { method: 'GET', path: '/healthz' },
@@ -35,3 +36,14 @@ export const API_ROUTES = {
   getForums: { method: 'GET', path: '/forum/getForums' },
   addForum: { method: 'POST', path: '/forum/addForum' },
 } as const satisfies Record<string, { method: 'GET' | 'POST' | 'PUT'; path: string }>;
+
+export type EndpointRoute = {
+  [N in keyof typeof API_ROUTES]: `${(typeof API_ROUTES)[N]['method']} ${(typeof API_ROUTES)[N]['path']}`;
+}[keyof typeof API_ROUTES];
+
+/** The endpoint's name from its route ('GET /getQuestionById/:id' -> 'getQuestionById'). */
+export type EndpointAt<R extends EndpointRoute> = {
+  [N in keyof typeof API_ROUTES]: `${(typeof API_ROUTES)[N]['method']} ${(typeof API_ROUTES)[N]['path']}` extends R
+    ? N
+    : never;
+}[keyof typeof API_ROUTES];

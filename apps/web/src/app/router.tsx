@@ -5,9 +5,11 @@ import { AppLoading, RootLayout, rootLoader } from './layouts/root-layout';
 import { shouldRevalidateAccount } from './layouts/should-revalidate-account';
 import { SignedInLayout, signedInLoader } from './layouts/signed-in-layout';
 import { HomeRoute, homeLoader } from './routes/home';
-import { LandingRoute } from './routes/landing';
 import { NotFoundRoute } from './routes/not-found';
 import { RouteError } from './routes/route-error';
+
+// The landing page (a visitor's name for PorpChat) is not part of a member's first download.
+const landing = () => import('./routes/landing').then((m) => ({ Component: m.LandingRoute }));
 
 /**
  * The route table of spec section 2 plus /login (product.md section 2). The home list and
@@ -27,8 +29,8 @@ export const routes: RouteObject[] = [
         // Open screens: no header or menu.
         Component: ContentLayout,
         children: [
-          { path: paths.landing.pattern, Component: LandingRoute },
-          { path: paths.porp.pattern, Component: LandingRoute },
+          { path: paths.landing.pattern, lazy: landing },
+          { path: paths.porp.pattern, lazy: landing },
           {
             path: paths.register.pattern,
             lazy: () => import('./routes/register').then((m) => ({ Component: m.RegisterRoute })),

@@ -1,4 +1,4 @@
-import { API_ROUTES, MESSAGES } from '@porpoise/core';
+import { MESSAGES, type EndpointAt, type EndpointRoute } from '@porpoise/core';
 import type { BodyOf, EndpointName, ParamsOf, QueryOf, ResponseOf } from '@porpoise/core/contract';
 
 /** Where the server mounts its API (product.md section 1): same origin, prefix /api. */
@@ -133,28 +133,33 @@ function queryText(query: unknown): RequestOptions['query'] {
 }
 
 /**
- * Calls the contract's endpoint `name` (packages/core/src/contract.ts) and resolves with its
- * answer and the response headers. The answer has the endpoint's response type: the server
- * checks every answer against that very schema before it sends it.
+ * Calls the contract's endpoint at `route` ('GET /getQuestionById/:id', as
+ * packages/core/src/api-routes.ts names it) and resolves with its answer and the response
+ * headers. Input and answer are typed from the contract: the server checks every answer
+ * against that very schema before it sends it.
  */
-export async function callApiWithHeaders<N extends EndpointName>(
-  name: N,
-  call: Call<N> = {},
-): Promise<{ data: ResponseOf<N>; headers: Headers }> {
-  const { method, path } = API_ROUTES[name];
-  const url = buildUrl(fillPath(path, call.params), queryText(call.query));
+export async function callApiWithHeaders<R extends EndpointRoute>(
+  route: R,
+  call: Call<EndpointAt<R>> = {},
+): Promise<{ data: ResponseOf<EndpointAt<R>>; headers: Headers }> {
+  const space = route.indexOf(' ');
+  const method = route.slice(0, space) as RequestOptions['method'];
+  const url = buildUrl(fillPath(route.slice(space + 1), call.params), queryText(call.query));
   const { data, headers } = await send(url, {
     method,
     body: call.body,
     signal: call.signal,
     expectedStatuses: call.expectedStatuses ?? [],
   });
-  return { data: data as ResponseOf<N>, headers };
+  return { data: data as ResponseOf<EndpointAt<R>>, headers };
 }
 
-/** Calls the contract's endpoint `name` and resolves with its answer (see callApiWithHeaders). */
-export async function callApi<N extends EndpointName>(name: N, call: Call<N> = {}): Promise<ResponseOf<N>> {
-  return (await callApiWithHeaders(name, call)).data;
+/** Calls the contract's endpoint at `route` and resolves with its answer (see callApiWithHeaders). */
+export async function callApi<R extends EndpointRoute>(
+  route: R,
+  call: Call<EndpointAt<R>> = {},
+): Promise<ResponseOf<EndpointAt<R>>> {
+  return (await callApiWithHeaders(route, call)).data;
 }
 
 /**

@@ -6,5 +6,5 @@ export type LoginInput = BodyOf<'login'>;
 
 /** Signs in; the server answers with the account and sets the session cookie. */
 export function login(input: LoginInput): Promise<Account> {
-  return callApi('login', { body: input });
+  return callApi('POST /account/login', { body: input });
 }

@@ -8,7 +8,7 @@ let pending: Promise<Account | null> | null = null;
  * is in flight share it: the root and the signed-in loaders both ask at the same time.
  */
 export function getCurrentAccount(): Promise<Account | null> {
-  pending ??= callApi('me', { expectedStatuses: [401] })
+  pending ??= callApi('GET /account/me', { expectedStatuses: [401] })
     .catch((error: unknown) => {
       if (error instanceof ApiError && error.status === 401) return null;
       throw error;

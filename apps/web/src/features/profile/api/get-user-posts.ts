@@ -10,11 +10,11 @@ function emptyOn404<T>(request: Promise<T[]>): Promise<T[]> {
 }
 
 export function getUserQuestions(username: string, signal?: AbortSignal): Promise<QuestionSummary[]> {
-  return emptyOn404(callApi('getUserQuestions', { query: { username }, signal, expectedStatuses: [404] }));
+  return emptyOn404(callApi('GET /profile/getQuestions', { query: { username }, signal, expectedStatuses: [404] }));
 }
 
 export type { UserAnswer };
 
 export function getUserAnswers(username: string, signal?: AbortSignal): Promise<UserAnswer[]> {
-  return emptyOn404(callApi('getUserAnswers', { query: { username }, signal, expectedStatuses: [404] }));
+  return emptyOn404(callApi('GET /profile/getAnswers', { query: { username }, signal, expectedStatuses: [404] }));
 }

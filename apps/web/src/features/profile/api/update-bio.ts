@@ -3,5 +3,5 @@ import { callApi } from '@/lib/api-client';
 
 /** Saves the signed-in user's bio; the reply holds the bio as stored. */
 export function updateBio(username: string, bio: string): Promise<Profile> {
-  return callApi('updateBio', { body: { username, bio } });
+  return callApi('PUT /profile/updateBio', { body: { username, bio } });
 }

@@ -10,7 +10,7 @@ export interface AddQuestionInput {
 
 /** Asks a question (spec section 7's payload); new tags get their description on the server. */
 export function addQuestion({ title, text, tagNames, askedBy }: AddQuestionInput): Promise<Question> {
-  return callApi('addQuestion', {
+  return callApi('POST /addQuestion', {
     body: {
       title,
       text,

@@ -6,10 +6,10 @@ import { callApi } from '@/lib/api-client';
  * a viewer (once), so the spec's optional `?username` is not needed.
  */
 export function getQuestion(qid: string, signal?: AbortSignal): Promise<Question> {
-  return callApi('getQuestionById', { params: { id: qid }, signal, expectedStatuses: [400, 404] });
+  return callApi('GET /getQuestionById/:id', { params: { id: qid }, signal, expectedStatuses: [400, 404] });
 }
 
 /** The page of a question's answers after the answer `after`, oldest first. */
 export function getAnswerPage(qid: string, after: string, signal?: AbortSignal): Promise<Answer[]> {
-  return callApi('getAnswers', { params: { id: qid }, query: { after }, signal });
+  return callApi('GET /question/:id/answers', { params: { id: qid }, query: { after }, signal });
 }

@@ -27,7 +27,7 @@ const NEXT_CURSOR_HEADER = 'X-Next-Cursor';
  * LIMITS.listOffsetMax, and live inserts would shift them anyway.
  */
 export async function getQuestions(query: QuestionListQuery, signal?: AbortSignal): Promise<QuestionPage> {
-  const { data, headers } = await callApiWithHeaders('getQuestions', {
+  const { data, headers } = await callApiWithHeaders('GET /getQuestion', {
     query: {
       order: query.order,
       search: query.search || undefined,

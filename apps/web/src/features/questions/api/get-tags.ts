@@ -3,5 +3,5 @@ import { callApi } from '@/lib/api-client';
 
 /** Every tag with the number of questions carrying it. */
 export function getTagsWithCounts(signal?: AbortSignal): Promise<TagWithCount[]> {
-  return callApi('getTagsWithQuestionNumber', { signal });
+  return callApi('GET /tag/getTagsWithQuestionNumber', { signal });
 }

@@ -7,7 +7,7 @@ import { callApi } from '@/lib/api-client';
  */
 export async function voteQuestion(direction: VoteDirection, qid: string, username: string): Promise<void> {
   try {
-    await callApi(direction === 'up' ? 'upvoteQuestion' : 'downvoteQuestion', { body: { qid, username } });
+    await callApi(direction === 'up' ? 'POST /upvoteQuestion' : 'POST /downvoteQuestion', { body: { qid, username } });
   } catch {
     // callApi has logged it; the spec shows nothing.
   }

@@ -3,7 +3,7 @@ import { callApi } from '@/lib/api-client';
 
 /** One thread with all its messages, oldest first; opening it marks its last message read. */
 export function getThread(tid: string, username: string, signal?: AbortSignal): Promise<Thread> {
-  return callApi('getThreadById', {
+  return callApi('GET /thread/getThreadById/:id', {
     params: { id: tid },
     query: { username },
     signal,

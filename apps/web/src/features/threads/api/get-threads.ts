@@ -3,5 +3,5 @@ import { callApi } from '@/lib/api-client';
 
 /** The user's direct threads, newest first, each with only its last message. */
 export function getThreads(username: string, signal?: AbortSignal): Promise<Thread[]> {
-  return callApi('getThreads', { query: { username }, signal });
+  return callApi('GET /thread/getThreads', { query: { username }, signal });
 }
