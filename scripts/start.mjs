@@ -4,12 +4,14 @@
 import { spawn, spawnSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import fs from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 /** What a build reads: sources, build configuration and the installed versions. */
 const INPUTS = [
+  'package.json',
   'package-lock.json',
   'tsconfig.base.json',
   'packages/core/package.json',
@@ -25,6 +27,13 @@ const INPUTS = [
   'apps/web/vite-precompress.ts',
 ];
 const STAMP = path.join(root, 'apps/server/dist/.build-inputs');
+
+// `npm run build` (also run by npm test, the bench and the drill) forgets the stamp first:
+// whatever it builds, from whatever sources, the next start builds again.
+if (process.argv[2] === '--forget-build') {
+  fs.rmSync(STAMP, { force: true });
+  process.exit(0);
+}
 const OUTPUTS = ['apps/server/dist/server.js', 'apps/web/dist/index.html'];
 
 /** Every input file under `entry`, tests aside (they are not built), in a stable order. */
@@ -61,6 +70,7 @@ if (built) {
 } else {
   const build = spawnSync('npm', ['run', 'build'], { cwd: root, stdio: 'inherit' });
   if (build.status !== 0) process.exit(build.status ?? 1);
+  // The hash read before the build: an edit made during it makes the next start build again.
   fs.writeFileSync(STAMP, wanted);
 }
 
@@ -68,7 +78,8 @@ const server = spawn(process.execPath, [path.join(root, 'apps/server/dist/server
   cwd: root,
   stdio: 'inherit',
 });
-for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => server.kill(signal));
+for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP']) process.on(signal, () => server.kill(signal));
+// A server ended by a signal exits as a shell would report it (128 + the signal's number).
 server.on('exit', (code, signal) => {
-  process.exitCode = code ?? (signal ? 1 : 0);
+  process.exitCode = code ?? (signal ? 128 + (os.constants.signals[signal] ?? 0) : 0);
 });

@@ -51,4 +51,14 @@ describe.each(DATABASE_KINDS)('GET /api/metrics on %s', (kind) => {
     expect((await scrape('203.0.113.7', { authorization: `Bearer ${TOKEN}` })).statusCode).toBe(200);
     expect((await scrape('::1')).statusCode).toBe(200);
   });
+
+  it('takes a request a proxy forwarded for a remote one, and answers a foreign host name only with the token', async () => {
+    // Through a proxy on this machine: the connection is local, the client may not be.
+    expect((await scrape('127.0.0.1', { 'x-forwarded-for': '203.0.113.7' })).statusCode).toBe(403);
+    // A DNS-rebinding page in a browser on this machine: loopback, but under its own name.
+    expect((await scrape('127.0.0.1', { host: 'rebind.example' })).statusCode).toBe(421);
+    const scraper = await scrape('10.0.0.9', { host: '10.0.0.5:3000', authorization: `Bearer ${TOKEN}` });
+    expect(scraper.statusCode).toBe(200);
+    expect(scraper.body).toContain('porpoise_http_request_duration_seconds');
+  });
 });

@@ -21,7 +21,8 @@ export interface Metrics {
 const isLoopback = (address: string) =>
   address === '::1' || address.startsWith('127.') || address.startsWith('::ffff:127.');
 
-function bearerMatches(request: FastifyRequest, token: string): boolean {
+/** Whether the request carries `Authorization: Bearer <token>` (compared in constant time). */
+export function bearerMatches(request: FastifyRequest, token: string): boolean {
   const header = request.headers.authorization;
   if (typeof header !== 'string' || !header.startsWith('Bearer ')) return false;
   const given = Buffer.from(header.slice('Bearer '.length));
@@ -107,7 +108,11 @@ export const metricsPlugin = fp(
     const metrics: Metrics = {
       contentType: registry.contentType,
       render: () => registry.metrics(),
-      allows: (request) => isLoopback(request.ip) || (token !== undefined && bearerMatches(request, token)),
+      // Loopback is the connection's own address with no proxy in between: a request a
+      // proxy forwarded (X-Forwarded-For) needs the token, whatever address it names.
+      allows: (request) =>
+        (isLoopback(request.raw.socket.remoteAddress ?? '') && request.headers['x-forwarded-for'] === undefined) ||
+        (token !== undefined && bearerMatches(request, token)),
     };
     app.decorate('metrics', metrics);
   },

@@ -5,14 +5,15 @@ import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { allowedHostnames, namesAllowedHost } from '../lib/allowed-hosts.ts';
 import { isApiRequest } from '../lib/api-request.ts';
+import { bearerMatches } from './metrics.ts';
 import { trustFunction } from '../lib/client-address.ts';
 import { forbidden, HttpError } from '../lib/http-error.ts';
 
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 
 /** The one route that answers whatever host a request names. */
-/** Probed by address, whatever the host name: the health check, and the metrics (which guard themselves). */
-const ANY_HOST_ROUTES = new Set(['/api/healthz', '/api/metrics']);
+const HEALTH_ROUTE = '/api/healthz';
+const METRICS_ROUTE = '/api/metrics';
 
 /** The origin this request was addressed to, e.g. http://localhost:3000. */
 export const ownOrigin = (protocol: string, host: string | undefined) => `${protocol}://${host ?? ''}`;
@@ -81,9 +82,14 @@ export const securityPlugin = fp(
     // orchestrator probes by address, and it says nothing and changes nothing.
     const trust = trustFunction(app.config.trustProxy);
     const hostnames = allowedHostnames(app.config.publicUrl);
+    const { metricsToken } = app.config;
     app.addHook('onRequest', (request, _reply, done) => {
-      if (namesAllowedHost(request.raw, trust, hostnames) || ANY_HOST_ROUTES.has(request.routeOptions.url ?? ''))
-        return done();
+      // The metrics too, but only with their token: from the loopback address without it,
+      // a DNS-rebinding page in a browser on this machine could read them.
+      const route = request.routeOptions.url;
+      const metricsWithToken =
+        route === METRICS_ROUTE && metricsToken !== undefined && bearerMatches(request, metricsToken);
+      if (namesAllowedHost(request.raw, trust, hostnames) || route === HEALTH_ROUTE || metricsWithToken) return done();
       done(new HttpError(421, MESSAGES.unknownHost));
     });
     // Helmet works out the headers once; every response then gets the same set (Helmet

@@ -42,6 +42,7 @@ export function MessageComposer({ label, placeholder, buttonLabel, onSend }: Mes
         throw new Error(failure);
       },
       failureMessage: (cause) => (cause instanceof Error ? cause.message : String(cause)),
+      stays: true,
       fieldOf: () => 'content',
     });
   }

@@ -12,6 +12,12 @@ export interface SubmitOptions<F extends string> {
   failureMessage: (cause: unknown) => string;
   /** The field a failure's text is about, if any (a server rule's message); otherwise it concerns the form. */
   fieldOf?: (message: string) => F | null;
+  /**
+   * The form stays on screen after a send (a comment, a message, the bio), so it takes the
+   * next one at once. Otherwise it stays pending until it is gone: a form that navigates
+   * away shows no enabled button that a second click could send twice.
+   */
+  stays?: boolean;
 }
 
 /**
@@ -40,7 +46,7 @@ export function useForm<F extends string>() {
     [focusField],
   );
 
-  async function submit({ validate, send, failureMessage, fieldOf }: SubmitOptions<F>): Promise<void> {
+  async function submit({ validate, send, failureMessage, fieldOf, stays = false }: SubmitOptions<F>): Promise<void> {
     if (pending) return;
     setAttempt((count) => count + 1);
     setFormError(null);
@@ -53,13 +59,12 @@ export function useForm<F extends string>() {
     setPending(true);
     try {
       await send();
+      if (stays) setPending(false);
     } catch (cause) {
       const message = failureMessage(cause);
       const field = fieldOf?.(message) ?? null;
       if (field === null) setFormError(message);
       else fail({ [field]: message } as FieldErrors<F>);
-    } finally {
-      // A form that stays (a comment, a message, the bio) takes the next one.
       setPending(false);
     }
   }

@@ -118,10 +118,15 @@ function fillPath(path: string, params: unknown): string {
       String(value),
     ]),
   );
-  return path
-    .split('/')
-    .map((part) => (part.startsWith(':') ? encodeURIComponent(values.get(part.slice(1)) ?? '') : part))
-    .join('/');
+  return (
+    path
+      .split('/')
+      // Dots too: a segment of '.' or '..' (a tag may be named so) would move up the path.
+      .map((part) =>
+        part.startsWith(':') ? encodeURIComponent(values.get(part.slice(1)) ?? '').replaceAll('.', '%2E') : part,
+      )
+      .join('/')
+  );
 }
 
 /** Query parameters as text; undefined ones are left out. */

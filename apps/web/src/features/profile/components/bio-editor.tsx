@@ -43,6 +43,7 @@ export function BioEditor({ username, initialBio }: { username: string; initialB
         }
       },
       failureMessage: () => '',
+      stays: true,
     });
   }
 

@@ -40,6 +40,7 @@ export function CommentSection({ comments, targetId, type, username, onAdded }: 
         setText('');
       },
       failureMessage: (cause) => userFacingError(cause, MESSAGES.unavailable),
+      stays: true,
       fieldOf: () => 'comment',
     });
   }
