@@ -410,7 +410,6 @@ export const ENDPOINTS = {
 } as const satisfies Record<keyof typeof API_ROUTES, Endpoint>;
 
 export type EndpointName = keyof typeof ENDPOINTS;
-type Defined<E, K extends string> = E extends Record<K, infer S extends z.ZodType> ? z.output<S> : undefined;
 /** What an endpoint answers with. */
 export type ResponseOf<N extends EndpointName> = z.output<(typeof ENDPOINTS)[N]['response']>;
 /** What an endpoint takes in its body, query and path, as the client sends them. */
@@ -420,8 +419,6 @@ export type ParamsOf<N extends EndpointName> =
   (typeof ENDPOINTS)[N] extends Record<'params', infer S extends z.ZodType> ? z.input<S> : undefined;
 export type QueryOf<N extends EndpointName> =
   (typeof ENDPOINTS)[N] extends Record<'query', infer S extends z.ZodType> ? z.input<S> : undefined;
-/** The parsed input, as the server's handler receives it. */
-export type ParsedBodyOf<N extends EndpointName> = Defined<(typeof ENDPOINTS)[N], 'body'>;
 
 /**
  * What each socket event carries (spec section 7). `viewsUpdate` frames carry one or more
