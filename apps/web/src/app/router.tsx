@@ -60,7 +60,7 @@ export const routes: RouteObject[] = [
           },
           {
             path: paths.forums.pattern,
-            lazy: () => import('./routes/forums').then((m) => ({ Component: m.ForumsRoute })),
+            lazy: () => import('./routes/forums').then((m) => ({ loader: m.forumsLoader, Component: m.ForumsRoute })),
           },
           {
             path: paths.question.pattern,
@@ -78,15 +78,21 @@ export const routes: RouteObject[] = [
           },
           {
             path: paths.profile.pattern,
-            lazy: () => import('./routes/profile').then((m) => ({ Component: m.ProfileRoute })),
+            lazy: () =>
+              import('./routes/profile').then((m) => ({ loader: m.profileLoader, Component: m.ProfileRoute })),
           },
           {
             path: paths.userProfile.pattern,
-            lazy: () => import('./routes/user-profile').then((m) => ({ Component: m.UserProfileRoute })),
+            lazy: () =>
+              import('./routes/user-profile').then((m) => ({
+                loader: m.userProfileLoader,
+                Component: m.UserProfileRoute,
+              })),
           },
           {
             path: paths.threads.pattern,
-            lazy: () => import('./routes/threads').then((m) => ({ Component: m.ThreadsRoute })),
+            lazy: () =>
+              import('./routes/threads').then((m) => ({ loader: m.threadsLoader, Component: m.ThreadsRoute })),
           },
           {
             path: paths.newThread.pattern,

@@ -1,22 +1,24 @@
-import { redirect, useLoaderData } from 'react-router';
+import { redirect, useLoaderData, type LoaderFunctionArgs } from 'react-router';
 import { DocumentTitle } from '@/components/document-title';
 import { paths } from '@/config/paths';
+import { deferred } from '@/lib/deferred';
+import { getPorpchatThread } from '@/features/porpchat/api/porpchat-api';
 import { readPorpName } from '@/features/porpchat/porp-name';
 import { PorpchatRoom } from '@/features/porpchat/components/porpchat-room';
 
-/** PorpChat needs the name chosen on / first (spec section 2). */
-export function porpchatLoader() {
+/** PorpChat needs the name chosen on / first (spec section 2); its history is shown when it arrives. */
+export function porpchatLoader({ request }: LoaderFunctionArgs) {
   const name = readPorpName();
   if (name === null) return redirect(paths.landing());
-  return name;
+  return { name, history: deferred(getPorpchatThread(request.signal)) };
 }
 
 export function PorpchatRoute() {
-  const name = useLoaderData<typeof porpchatLoader>();
+  const { name, history } = useLoaderData<typeof porpchatLoader>();
   return (
     <>
       <DocumentTitle title="PorpChat" />
-      <PorpchatRoom name={name} />
+      <PorpchatRoom name={name} history={history} />
     </>
   );
 }

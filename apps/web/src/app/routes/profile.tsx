@@ -1,16 +1,29 @@
+import { useLoaderData, type LoaderFunctionArgs } from 'react-router';
 import { DocumentTitle } from '@/components/document-title';
+import { signedInAccount } from '@/features/auth/api/me';
 import { SignOutButton } from '@/features/auth/components/sign-out-button';
 import { useAccount } from '@/features/auth/hooks/use-account';
+import { loadProfile } from '@/features/profile/api/profile-data';
 import { OwnProfile } from '@/features/profile/components/own-profile';
+
+/** /profile shows one's own; /profile/:username anyone's (their bio, questions and answers, asked for at once). */
+export function profileLoader({ params, request }: LoaderFunctionArgs) {
+  const name = params.username ?? '';
+  return loadProfile(
+    name === '' ? signedInAccount().then((account) => account.username) : Promise.resolve(name),
+    request.signal,
+  );
+}
 
 /** The signed-in user's own profile (spec: /profile). */
 export function ProfileRoute() {
   const account = useAccount();
+  const data = useLoaderData<typeof profileLoader>();
   return (
     <>
       <DocumentTitle title="Profile" />
       <h1 className="page-title">Profile</h1>
-      <OwnProfile account={account} signOut={<SignOutButton />} />
+      <OwnProfile account={account} data={data} signOut={<SignOutButton />} />
     </>
   );
 }

@@ -1,19 +1,22 @@
-import { useParams } from 'react-router';
+import { useLoaderData, useParams } from 'react-router';
 import { DocumentTitle } from '@/components/document-title';
 import { useAccount } from '@/features/auth/hooks/use-account';
 import { UserProfile } from '@/features/profile/components/user-profile';
-import { ProfileRoute } from './profile';
+import { ProfileRoute, type profileLoader } from './profile';
+
+export { profileLoader as userProfileLoader } from './profile';
 
 /** Another user's profile (spec: /profile/:username); one's own name shows the own profile. */
 export function UserProfileRoute() {
   const { username = '' } = useParams();
   const account = useAccount();
+  const data = useLoaderData<typeof profileLoader>();
   if (username.toLowerCase() === account.username.toLowerCase()) return <ProfileRoute />;
   return (
     <>
       <DocumentTitle title={`${username}'s Profile`} />
       <h1 className="page-title">User Profile</h1>
-      <UserProfile key={username} username={username} />
+      <UserProfile key={username} data={data} />
     </>
   );
 }

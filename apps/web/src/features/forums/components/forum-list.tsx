@@ -1,21 +1,15 @@
 import { useId, useRef, useState } from 'react';
-import { useLiveEvents } from '@/hooks/use-live-events';
 import { Link } from 'react-router';
 import { type Forum } from '@porpoise/core';
 import { FormError } from '@/components/form-error';
 import { ForumsIcon } from '@/components/icons';
 import { paths } from '@/config/paths';
-import { useRemoteData } from '@/hooks/use-remote-data';
+import { Deferred, LoadingText } from '@/components/deferred';
+import { useLiveData, useLiveFeed, type LiveFeed } from '@/hooks/use-live-data';
 import { userFacingError } from '@/lib/api-client';
-import { FORUM_PAGE_SIZE, getForums } from '../api/get-forums';
+import { getForums, withPage, type ForumPages } from '../api/get-forums';
 
 const FETCH_ERROR = 'Error when fetching forums';
-
-/** The forums shown so far, newest first, and whether the server may have older ones. */
-interface ForumPages {
-  forums: Forum[];
-  hasMore: boolean;
-}
 
 /** Replaces a forum by _id, or puts a new one first (the list is newest first; spec section 4). */
 function withForum(pages: ForumPages, changed: Forum): ForumPages {
@@ -25,26 +19,26 @@ function withForum(pages: ForumPages, changed: Forum): ForumPages {
   return { ...pages, forums };
 }
 
-/** Adds an older page; live inserts shift the server's offsets, so a forum can come twice: keep the first. */
-function withPage(pages: ForumPages, page: Forum[]): ForumPages {
-  const shown = new Set(pages.forums.map((forum) => forum._id));
-  return {
-    forums: [...pages.forums, ...page.filter((forum) => !shown.has(forum._id))],
-    hasMore: page.length === FORUM_PAGE_SIZE,
-  };
+/** Forum cards, each opening its discussion thread, kept current by forumUpdate (spec: /forums). */
+export function ForumList({ username, firstPage }: { username: string; firstPage: Promise<ForumPages> }) {
+  const feed = useLiveFeed<ForumPages>({ forumUpdate: withForum });
+  return (
+    <Deferred
+      data={firstPage}
+      loading={<LoadingText>Loading forums…</LoadingText>}
+      failed={(error) => <p className="inline-error">{userFacingError(error, FETCH_ERROR)}</p>}
+    >
+      {(loaded) => <ForumCards username={username} loaded={loaded} feed={feed} />}
+    </Deferred>
+  );
 }
 
-/** Forum cards, each opening its discussion thread, kept current by forumUpdate (spec: /forums). */
-export function ForumList({ username }: { username: string }) {
+function ForumCards({ username, loaded, feed }: { username: string; loaded: ForumPages; feed: LiveFeed<ForumPages> }) {
   const errorId = useId();
-  const [pages, update] = useRemoteData(`forums:${username}`, async (signal) =>
-    withPage({ forums: [], hasMore: true }, await getForums(username, 0, signal)),
-  );
+  const [pages, update] = useLiveData(loaded, feed);
   const [loadingMore, setLoadingMore] = useState(false);
   const [loadError, setLoadError] = useState<string | null>(null);
   const loading = useRef(false);
-
-  useLiveEvents(update, { forumUpdate: withForum });
 
   async function loadMore(offset: number) {
     if (loading.current) return;
@@ -62,17 +56,7 @@ export function ForumList({ username }: { username: string }) {
     }
   }
 
-  if (pages.status === 'loading') {
-    return (
-      <p className="muted" role="status">
-        Loading forums…
-      </p>
-    );
-  }
-  if (pages.status === 'error') {
-    return <p className="inline-error">{userFacingError(pages.error, FETCH_ERROR)}</p>;
-  }
-  const { forums, hasMore } = pages.data;
+  const { forums, hasMore } = pages;
   if (forums.length === 0) {
     return <p className="empty-state">No forums yet. Start the first one!</p>;
   }

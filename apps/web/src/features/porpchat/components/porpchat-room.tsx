@@ -1,38 +1,36 @@
 import { useState } from 'react';
-import { useLiveEvents } from '@/hooks/use-live-events';
-import { withMessage } from '@/lib/threads';
 import { Link } from 'react-router';
-import { MESSAGES, PORPCHAT_THREAD_ID } from '@porpoise/core';
+import { MESSAGES, PORPCHAT_THREAD_ID, type Thread } from '@porpoise/core';
+import { Deferred, LoadingText } from '@/components/deferred';
 import { MessageComposer } from '@/components/message-composer';
 import { MessageList } from '@/components/message-list';
 import { paths } from '@/config/paths';
-import { useRemoteData } from '@/hooks/use-remote-data';
+import { useLiveData, useLiveFeed, type LiveFeed } from '@/hooks/use-live-data';
 import { userFacingError } from '@/lib/api-client';
-import { getPorpchatThread, postPorpMessage } from '../api/porpchat-api';
+import { withMessage } from '@/lib/threads';
+import { postPorpMessage } from '../api/porpchat-api';
 import { readSentIds, rememberSentId } from '../sent-messages';
 import { PorpMessageContent } from './porp-message-content';
 
 /**
  * The one public room (spec: /porpchat): its history, messages arriving live over the
- * app's socket (which anonymous visitors have too) and a send box under the typed name.
- * Messages this tab posted are its own ('(you)'), whatever name another visitor types.
+ * app's socket (which anonymous visitors have too) and a send box under the typed name,
+ * usable while the history loads. Messages this tab posted are its own ('(you)'),
+ * whatever name another visitor types.
  */
-export function PorpchatRoom({ name }: { name: string | null }) {
-  const [thread, update] = useRemoteData(PORPCHAT_THREAD_ID, (signal) => getPorpchatThread(signal));
+export function PorpchatRoom({ name, history }: { name: string; history: Promise<Thread> }) {
   const [sentIds, setSentIds] = useState(readSentIds);
-  useLiveEvents(update, {
+  const feed = useLiveFeed<Thread>({
     messageUpdate: (current, { result }) =>
       result.tid === PORPCHAT_THREAD_ID ? withMessage(current, result.message) : current,
   });
 
-  if (name === null) return <p className="inline-error">{MESSAGES.porpContextNull}</p>;
-
   async function send(content: string): Promise<string | null> {
-    if (name === null) return MESSAGES.porpContextNull;
     try {
       const message = await postPorpMessage(name, content);
       setSentIds(rememberSentId(message._id));
-      update((current) => withMessage(current, message));
+      // Shown at once, before its messageUpdate comes back.
+      feed.update((current) => withMessage(current, message));
       return null;
     } catch (error) {
       return userFacingError(error, MESSAGES.unavailable);
@@ -47,22 +45,35 @@ export function PorpchatRoom({ name }: { name: string | null }) {
           You are chatting as <strong>{name}</strong>. <Link to={paths.landing()}>Change name</Link>
         </p>
       </header>
-      {thread.status === 'loading' ? (
-        <p className="muted" role="status">
-          Loading messages…
-        </p>
-      ) : null}
-      {thread.status === 'error' ? <p className="empty-state">No messages found!</p> : null}
-      {thread.status === 'ready' ? (
-        <MessageList
-          messages={thread.data.messages}
-          label="PorpChat messages"
-          emptyText="No messages yet."
-          isOwn={(message) => sentIds.has(message._id)}
-          renderContent={(message) => <PorpMessageContent message={message} />}
-        />
-      ) : null}
+      <Deferred
+        data={history}
+        loading={<LoadingText>Loading messages…</LoadingText>}
+        failed={() => <p className="empty-state">No messages found!</p>}
+      >
+        {(loaded) => <PorpchatMessages loaded={loaded} feed={feed} sentIds={sentIds} />}
+      </Deferred>
       <MessageComposer label="Message" placeholder="Say something nice!" buttonLabel="Send" onSend={send} />
     </div>
+  );
+}
+
+function PorpchatMessages({
+  loaded,
+  feed,
+  sentIds,
+}: {
+  loaded: Thread;
+  feed: LiveFeed<Thread>;
+  sentIds: ReadonlySet<string>;
+}) {
+  const [thread] = useLiveData(loaded, feed);
+  return (
+    <MessageList
+      messages={thread.messages}
+      label="PorpChat messages"
+      emptyText="No messages yet."
+      isOwn={(message) => sentIds.has(message._id)}
+      renderContent={(message) => <PorpMessageContent message={message} />}
+    />
   );
 }

@@ -3,8 +3,8 @@ import { Link } from 'react-router';
 import type { Account } from '@porpoise/core';
 import { ProfileIcon } from '@/components/icons';
 import { paths } from '@/config/paths';
-import { useRemoteData } from '@/hooks/use-remote-data';
-import { getBio } from '../api/get-bio';
+import { Deferred, LoadingText } from '@/components/deferred';
+import type { ProfileData } from '../api/profile-data';
 import { BioEditor } from './bio-editor';
 import { UserPosts } from './user-posts';
 
@@ -12,8 +12,7 @@ import { UserPosts } from './user-posts';
  * The signed-in user's profile (spec: /profile): name, email, the sign-out control the
  * app passes in, the editable bio and their questions and answers.
  */
-export function OwnProfile({ account, signOut }: { account: Account; signOut: ReactNode }) {
-  const [bio] = useRemoteData(`bio:${account.username}`, (signal) => getBio(account.username, signal));
+export function OwnProfile({ account, data, signOut }: { account: Account; data: ProfileData; signOut: ReactNode }) {
   return (
     <>
       <section className="card profile-card" aria-labelledby="profile-username">
@@ -34,15 +33,15 @@ export function OwnProfile({ account, signOut }: { account: Account; signOut: Re
         </div>
         {signOut}
       </section>
-      {bio.status === 'loading' ? (
-        <p className="muted" role="status">
-          Loading bio…
-        </p>
-      ) : (
+      <Deferred
+        data={data.profile}
+        loading={<LoadingText>Loading bio…</LoadingText>}
         // A bio that failed to load counts as never written, so the default shows.
-        <BioEditor username={account.username} initialBio={bio.status === 'ready' ? bio.data.bio : ''} />
-      )}
-      <UserPosts username={account.username} />
+        failed={() => <BioEditor username={account.username} initialBio="" />}
+      >
+        {(profile) => <BioEditor username={account.username} initialBio={profile.bio} />}
+      </Deferred>
+      <UserPosts questions={data.questions} answers={data.answers} />
     </>
   );
 }

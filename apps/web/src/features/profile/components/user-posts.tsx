@@ -2,9 +2,10 @@ import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import type { QuestionSummary } from '@porpoise/core';
 import { paths } from '@/config/paths';
+import { Deferred, LoadingText } from '@/components/deferred';
 import { userFacingError } from '@/lib/api-client';
-import { useRemoteData, type RemoteData } from '@/hooks/use-remote-data';
-import { getUserAnswers, getUserQuestions, type UserAnswer } from '../api/get-user-posts';
+import type { UserAnswer } from '../api/get-user-posts';
+import type { ProfileData } from '../api/profile-data';
 
 function PostList<T>({
   title,
@@ -14,44 +15,38 @@ function PostList<T>({
   render,
 }: {
   title: string;
-  data: RemoteData<T[]>;
+  data: Promise<T[]>;
   failure: string;
   empty: string;
   render: (item: T) => { key: string; node: ReactNode };
 }) {
-  let body: ReactNode;
-  if (data.status === 'loading') {
-    body = (
-      <p className="muted" role="status">
-        Loading…
-      </p>
-    );
-  } else if (data.status === 'error') {
-    body = <p className="inline-error">{userFacingError(data.error, failure)}</p>;
-  } else if (data.data.length === 0) {
-    body = <p className="muted">{empty}</p>;
-  } else {
-    body = (
-      <ul className="post-list">
-        {data.data.map((item) => {
-          const { key, node } = render(item);
-          return <li key={key}>{node}</li>;
-        })}
-      </ul>
-    );
-  }
   return (
     <section className="card profile-section" aria-label={title}>
       <h2 className="profile-section__title">{title}</h2>
-      {body}
+      <Deferred
+        data={data}
+        loading={<LoadingText>Loading…</LoadingText>}
+        failed={(error) => <p className="inline-error">{userFacingError(error, failure)}</p>}
+      >
+        {(items) =>
+          items.length === 0 ? (
+            <p className="muted">{empty}</p>
+          ) : (
+            <ul className="post-list">
+              {items.map((item) => {
+                const { key, node } = render(item);
+                return <li key={key}>{node}</li>;
+              })}
+            </ul>
+          )
+        }
+      </Deferred>
     </section>
   );
 }
 
 /** A user's questions (titles) and answers (texts), each opening its question (spec: /profile). */
-export function UserPosts({ username }: { username: string }) {
-  const [questions] = useRemoteData(`questions:${username}`, (signal) => getUserQuestions(username, signal));
-  const [answers] = useRemoteData(`answers:${username}`, (signal) => getUserAnswers(username, signal));
+export function UserPosts({ questions, answers }: Pick<ProfileData, 'questions' | 'answers'>) {
   return (
     <div className="profile-posts">
       <PostList<QuestionSummary>

@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
-import { useLiveEvents } from '@/hooks/use-live-events';
+import { useLiveData, useLiveFeed } from '@/hooks/use-live-data';
 import { MESSAGES, type Answer, type Comment, type Question } from '@porpoise/core';
 import { userFacingError } from '@/lib/api-client';
 import { useSocket } from '@/lib/socket';
@@ -40,11 +40,9 @@ function withAnswer(question: Question, answer: Answer): Question {
  */
 export function useLiveQuestion(initial: Question) {
   const socket = useSocket();
-  const [question, setQuestion] = useState(initial);
   const qid = initial._id;
-
   // One frame may carry several questions' views (a socket that also shows a list): each applies in turn.
-  useLiveEvents(setQuestion, {
+  const feed = useLiveFeed<Question>({
     questionUpdate: (current, summary) =>
       summary._id === qid ? { ...current, title: summary.title, tags: summary.tags } : current,
     answerUpdate: (current, { qid: id, answer }) => (id === qid ? withAnswer(current, answer) : current),
@@ -54,6 +52,7 @@ export function useLiveQuestion(initial: Question) {
     commentUpdate: (current, { result, type }) =>
       result.qid === qid ? withComment(current, type, result.parentId, result.comment) : current,
   });
+  const [question, setQuestion] = useLiveData(initial, feed);
 
   useEffect(() => {
     socket.showQuestions([qid]);
@@ -64,7 +63,7 @@ export function useLiveQuestion(initial: Question) {
   const addLocalComment = useCallback(
     (type: CommentUpdate['type'], parentId: string, comment: Comment) =>
       setQuestion((current) => withComment(current, type, parentId, comment)),
-    [],
+    [setQuestion],
   );
 
   const [loadingAnswers, setLoadingAnswers] = useState(false);
@@ -92,7 +91,7 @@ export function useLiveQuestion(initial: Question) {
       loading.current = false;
       setLoadingAnswers(false);
     }
-  }, [qid, last]);
+  }, [qid, last, setQuestion]);
 
   return { question, addLocalComment, moreAnswers, loadMoreAnswers, loadingAnswers, answersError };
 }

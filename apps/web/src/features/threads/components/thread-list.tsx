@@ -1,11 +1,10 @@
-import { useLiveEvents } from '@/hooks/use-live-events';
 import { Link } from 'react-router';
 import { type Thread } from '@porpoise/core';
 import { RelativeTime } from '@/components/relative-time';
 import { paths } from '@/config/paths';
-import { useRemoteData } from '@/hooks/use-remote-data';
+import { Deferred, LoadingText } from '@/components/deferred';
+import { useLiveData, useLiveFeed, type LiveFeed } from '@/hooks/use-live-data';
 import { userFacingError } from '@/lib/api-client';
-import { getThreads } from '../api/get-threads';
 
 const newestFirst = (a: Thread, b: Thread) => b.threadUpdatedDateTime.localeCompare(a.threadUpdatedDateTime);
 
@@ -49,28 +48,29 @@ function ThreadRow({ thread, username }: { thread: Thread; username: string }) {
 }
 
 /** The user's direct threads, newest first and kept current by threadUpdate (spec: /threads). */
-export function ThreadList({ username }: { username: string }) {
-  const [threads, update] = useRemoteData(`threads:${username}`, (signal) => getThreads(username, signal));
-  useLiveEvents(update, {
+export function ThreadList({ username, threads }: { username: string; threads: Promise<Thread[]> }) {
+  const feed = useLiveFeed<Thread[]>({
     threadUpdate: (list, thread) => (thread.accounts.includes(username) ? withThread(list, thread) : list),
   });
+  return (
+    <Deferred
+      data={threads}
+      loading={<LoadingText>Loading threads…</LoadingText>}
+      failed={(error) => <p className="inline-error">{userFacingError(error, 'Error when fetching threads')}</p>}
+    >
+      {(loaded) => <ThreadRows username={username} loaded={loaded} feed={feed} />}
+    </Deferred>
+  );
+}
 
-  if (threads.status === 'loading') {
-    return (
-      <p className="muted" role="status">
-        Loading threads…
-      </p>
-    );
-  }
-  if (threads.status === 'error') {
-    return <p className="inline-error">{userFacingError(threads.error, 'Error when fetching threads')}</p>;
-  }
-  if (threads.data.length === 0) {
+function ThreadRows({ username, loaded, feed }: { username: string; loaded: Thread[]; feed: LiveFeed<Thread[]> }) {
+  const [threads] = useLiveData(loaded, feed);
+  if (threads.length === 0) {
     return <p className="empty-state">No threads yet. Start one to message another member.</p>;
   }
   return (
     <ul className="thread-list" aria-label="Your threads">
-      {threads.data.map((thread) => (
+      {threads.map((thread) => (
         <ThreadRow key={thread._id} thread={thread} username={username} />
       ))}
     </ul>

@@ -1,16 +1,16 @@
-import { useLiveEvents, useSocketEvent } from '@/hooks/use-live-events';
-import { withMessage } from '@/lib/threads';
 import { Link } from 'react-router';
-import { MESSAGES } from '@porpoise/core';
+import { MESSAGES, type Thread } from '@porpoise/core';
+import { Deferred, LoadingText } from '@/components/deferred';
 import { DocumentTitle } from '@/components/document-title';
 import { MessageComposer } from '@/components/message-composer';
 import { MessageList } from '@/components/message-list';
 import { RichText } from '@/components/rich-text';
 import { paths } from '@/config/paths';
-import { useRemoteData } from '@/hooks/use-remote-data';
+import { useLiveData, useLiveFeed, type LiveFeed } from '@/hooks/use-live-data';
+import { useSocketEvent } from '@/hooks/use-live-events';
 import { userFacingError } from '@/lib/api-client';
+import { withMessage } from '@/lib/threads';
 import { addMessage } from '../api/add-message';
-import { getThread } from '../api/get-thread';
 import { readMessage } from '../api/read-message';
 
 /** What a forum thread is about; direct threads have none and show the other participant. */
@@ -23,20 +23,84 @@ function logReadFailure(error: unknown) {
   console.error('Error while reading a new message in the thread', error);
 }
 
+/** The conversation's title, its way back (to the forums or the threads) and a forum's description. */
+function ThreadHeader({ title, inForum, topic }: { title: string; inForum: boolean; topic: ThreadTopic | null }) {
+  return (
+    <header className="conversation__header">
+      <DocumentTitle title={title} />
+      <Link className="conversation__back" to={inForum ? paths.forums() : paths.threads()}>
+        <span aria-hidden="true">← </span>
+        {inForum ? 'All forums' : 'All threads'}
+      </Link>
+      <h1 className="page-title conversation__title">{title}</h1>
+      {topic === null ? null : <p className="conversation__subtitle muted">{topic.description}</p>}
+    </header>
+  );
+}
+
 /**
  * One conversation (spec: /threads/:tid): its messages, kept current by messageUpdate,
- * and a send box. A message that arrives while the thread is open is marked read at
- * once (spec section 4), so the thread does not turn bold in the list.
+ * and a send box. Until the thread arrives, a forum's discussion already shows its name.
  */
-export function ThreadView({ tid, username, topic }: { tid: string; username: string; topic: ThreadTopic | null }) {
-  const [thread, update] = useRemoteData(`thread:${tid}`, (signal) => getThread(tid, username, signal));
-  const participants = thread.status === 'ready' ? thread.data.accounts : null;
-  const isParticipant = participants?.includes(username) ?? false;
-
-  useLiveEvents(update, {
+export function ThreadView({
+  tid,
+  username,
+  topic,
+  thread,
+}: {
+  tid: string;
+  username: string;
+  topic: ThreadTopic | null;
+  thread: Promise<Thread>;
+}) {
+  const feed = useLiveFeed<Thread>({
     messageUpdate: (current, { result }) => (result.tid === tid ? withMessage(current, result.message) : current),
   });
-  // A message that arrives while the thread is open is read at once.
+  const waiting = <ThreadHeader title={topic?.name ?? 'Thread'} inForum={topic !== null} topic={topic} />;
+  return (
+    <div className="conversation">
+      <Deferred
+        data={thread}
+        loading={
+          <>
+            {waiting}
+            <LoadingText>Loading messages…</LoadingText>
+          </>
+        }
+        failed={() => (
+          <>
+            {waiting}
+            <p className="empty-state">No messages found!</p>
+          </>
+        )}
+      >
+        {(loaded) => <Conversation tid={tid} username={username} topic={topic} loaded={loaded} feed={feed} />}
+      </Deferred>
+    </div>
+  );
+}
+
+/**
+ * The loaded conversation. A message that arrives while the thread is open is marked read
+ * at once (spec section 4), so the thread does not turn bold in the list.
+ */
+function Conversation({
+  tid,
+  username,
+  topic,
+  loaded,
+  feed,
+}: {
+  tid: string;
+  username: string;
+  topic: ThreadTopic | null;
+  loaded: Thread;
+  feed: LiveFeed<Thread>;
+}) {
+  const [thread, update] = useLiveData(loaded, feed);
+  const participants = thread.accounts;
+  const isParticipant = participants.includes(username);
+
   useSocketEvent('messageUpdate', ({ result }) => {
     if (result.tid === tid && isParticipant && !result.message.views.includes(username)) {
       readMessage(result.message._id, username).catch(logReadFailure);
@@ -53,48 +117,24 @@ export function ThreadView({ tid, username, topic }: { tid: string; username: st
     }
   }
 
-  const other = participants?.find((name) => name !== username) ?? null;
+  const other = participants.find((name) => name !== username) ?? null;
   // A forum's discussion (known from the route's loader), or a thread the reader takes no part in.
-  const inForum = topic !== null || (participants !== null && !isParticipant);
-  let title = 'Thread';
+  const inForum = topic !== null || !isParticipant;
+  let title = 'Forum discussion';
   if (topic !== null) title = topic.name;
   else if (isParticipant && other !== null) title = `Chatting with ${other}`;
-  else if (participants !== null) title = 'Forum discussion';
 
   return (
-    <div className="conversation">
-      <DocumentTitle title={title} />
-      <header className="conversation__header">
-        <Link className="conversation__back" to={inForum ? paths.forums() : paths.threads()}>
-          <span aria-hidden="true">← </span>
-          {inForum ? 'All forums' : 'All threads'}
-        </Link>
-        <h1 className="page-title conversation__title">{title}</h1>
-        {topic === null ? null : <p className="conversation__subtitle muted">{topic.description}</p>}
-      </header>
-      {thread.status === 'loading' ? (
-        <p className="muted" role="status">
-          Loading messages…
-        </p>
-      ) : null}
-      {thread.status === 'error' ? <p className="empty-state">No messages found!</p> : null}
-      {thread.status === 'ready' ? (
-        <>
-          <MessageList
-            messages={thread.data.messages}
-            label={title}
-            emptyText="No messages yet."
-            isOwn={(message) => message.sender.toLowerCase() === username.toLowerCase()}
-            renderContent={(message) => <RichText text={message.content} />}
-          />
-          <MessageComposer
-            label="Message"
-            placeholder="Say something nice!"
-            buttonLabel="Send Message!"
-            onSend={send}
-          />
-        </>
-      ) : null}
-    </div>
+    <>
+      <ThreadHeader title={title} inForum={inForum} topic={topic} />
+      <MessageList
+        messages={thread.messages}
+        label={title}
+        emptyText="No messages yet."
+        isOwn={(message) => message.sender.toLowerCase() === username.toLowerCase()}
+        renderContent={(message) => <RichText text={message.content} />}
+      />
+      <MessageComposer label="Message" placeholder="Say something nice!" buttonLabel="Send Message!" onSend={send} />
+    </>
   );
 }
