@@ -21,6 +21,7 @@ import { signalsPlugin } from './plugins/signals.ts';
 import { eventsPlugin } from './events/processor.ts';
 import { realtimePlugin } from './realtime/realtime.ts';
 import { accountRoutes } from './routes/account/account.ts';
+import { adminRoutes } from './routes/admin/admin.ts';
 import { answerRoutes } from './routes/answers/answers.ts';
 import { commentRoutes } from './routes/comments/comments.ts';
 import { forumRoutes } from './routes/forums/forums.ts';
@@ -132,6 +133,7 @@ export async function buildApp({ config, database, logger = true, logStream }: B
       await api.register(accountRoutes);
       await api.register(questionRoutes);
       await api.register(answerRoutes);
+      await api.register(adminRoutes);
       await api.register(commentRoutes);
       await api.register(tagRoutes);
       await api.register(profileRoutes);

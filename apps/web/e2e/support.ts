@@ -27,6 +27,22 @@ export interface TestAccount {
   password: string;
 }
 
+/** The installation's admin: the run's first account, registered by admin.setup.ts before any test. */
+export const E2E_ADMIN: TestAccount = {
+  username: 'e2e_admin',
+  email: 'e2e_admin@example.com',
+  password: TEST_PASSWORD,
+};
+
+/** Signs `account` in through /login; resolves once the app has left the sign-in page. */
+export async function signInThroughUi(page: Page, account: TestAccount): Promise<void> {
+  await page.goto('/login');
+  await page.getByLabel('Username').fill(account.username);
+  await page.getByLabel('Password').fill(account.password);
+  await page.getByRole('button', { name: 'Sign In' }).click();
+  await expect(page).not.toHaveURL(/\/login/);
+}
+
 export function newTestAccount(prefix?: string): TestAccount {
   const username = uniqueUsername(prefix);
   return { username, email: `${username.toLowerCase()}@example.com`, password: TEST_PASSWORD };

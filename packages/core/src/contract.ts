@@ -11,10 +11,12 @@
 import { z } from 'zod';
 import { API_ROUTES } from './api-routes.ts';
 import { ERROR_CODES } from './messages.ts';
-import { COLOR_BLINDNESS, COMMENT_TARGETS } from './types.ts';
+import { COLOR_BLINDNESS, COMMENT_TARGETS, ROLES } from './types.ts';
 import {
+  acceptInput,
   answerInput,
   answerPageQuery,
+  answerVoteInput,
   bioInput,
   commentInput,
   forumInput,
@@ -26,9 +28,11 @@ import {
   questionListQuery,
   readMessageInput,
   registerInput,
+  roleInput,
   saveAccessibilityInput,
   threadIdInput,
   threadInput,
+  userSearchQuery,
   voteInput,
 } from './schemas.ts';
 
@@ -48,16 +52,24 @@ export const commentSchema = z.strictObject({
   commentDateTime: time,
 });
 
-export const answerSchema = z.strictObject({
+const answerFields = {
   _id: id,
   text: z.string(),
   ansBy: z.string(),
   ansDateTime: time,
   comments: z.array(commentSchema),
+};
+
+export const answerSchema = z.strictObject({
+  ...answerFields,
+  upVotes: usernames,
+  downVotes: usernames,
 });
 
 /** An answer on its author's profile, with its question. */
-export const userAnswerSchema = z.strictObject({ ...answerSchema.shape, qid: id, questionTitle: z.string() });
+export const userAnswerSchema = z.strictObject({ ...answerFields, qid: id, questionTitle: z.string() });
+
+const acceptedAnswer = id.nullable().describe("The accepted answer's id, or null");
 
 export const questionSummarySchema = z.strictObject({
   _id: id,
@@ -69,6 +81,7 @@ export const questionSummarySchema = z.strictObject({
   viewCount: z.number().int(),
   voteCount: z.number().int(),
   lastActivity: time,
+  acceptedAnswer,
 });
 
 export const questionSchema = z.strictObject({
@@ -85,6 +98,7 @@ export const questionSchema = z.strictObject({
   views: usernames.describe('The most recent viewers (at most 100), oldest of them first'),
   viewCount: z.number().int(),
   comments: z.array(commentSchema),
+  acceptedAnswer,
 });
 
 export const accessibilitySettingsSchema = z.strictObject({
@@ -95,6 +109,7 @@ export const accessibilitySettingsSchema = z.strictObject({
 export const accountSchema = z.strictObject({
   username: z.string(),
   email: z.string(),
+  role: z.enum(ROLES),
   createdAt: time,
   accessibilitySettings: accessibilitySettingsSchema,
   accessibilitySettingsSaved: z.boolean(),
@@ -127,6 +142,13 @@ export const profileSchema = z.strictObject({ username: z.string(), bio: z.strin
 
 export const votersSchema = z.strictObject({ qid: id, upVotes: usernames, downVotes: usernames });
 
+export const answerVotersSchema = z.strictObject({ qid: id, aid: id, upVotes: usernames, downVotes: usernames });
+
+export const acceptanceSchema = z.strictObject({ qid: id, acceptedAnswer });
+
+/** An account as the admin's user list shows it. */
+export const userSummarySchema = z.strictObject({ username: z.string(), role: z.enum(ROLES), createdAt: time });
+
 const okSchema = z.strictObject({ ok: z.literal(true) });
 
 /** Every refusal and fault: the text to show, and a code that stays the same when the text changes. */
@@ -135,8 +157,11 @@ export const apiErrorSchema = z.strictObject({ error: z.string(), code: z.enum(E
 /** The API's version, as the OpenAPI document states it: the major part changes when a client would break. */
 export const API_VERSION = '1.0.0';
 
-/** Who may call an endpoint: any visitor, or a signed-in member (anyone else gets 401). */
-export type Access = 'anyone' | 'member';
+/**
+ * Who may call an endpoint: any visitor, a signed-in member (a visitor gets 401), or an
+ * admin (a visitor gets 401, anyone else 403; policies/authorize.ts decides).
+ */
+export type Access = 'anyone' | 'member' | 'admin';
 
 export interface Endpoint {
   method: 'GET' | 'POST' | 'PUT';
@@ -287,6 +312,47 @@ export const ENDPOINTS = {
     body: voteInput,
     response: votersSchema,
   },
+  upvoteAnswer: {
+    ...API_ROUTES.upvoteAnswer,
+    summary: 'Vote an answer up, or take that vote back',
+    group: 'questions',
+    access: 'member',
+    body: answerVoteInput,
+    response: answerVotersSchema,
+  },
+  downvoteAnswer: {
+    ...API_ROUTES.downvoteAnswer,
+    summary: 'Vote an answer down, or take that vote back',
+    group: 'questions',
+    access: 'member',
+    body: answerVoteInput,
+    response: answerVotersSchema,
+  },
+  acceptAnswer: {
+    ...API_ROUTES.acceptAnswer,
+    summary: "Accept an answer to one's own question (accepting the accepted one takes it back)",
+    group: 'questions',
+    access: 'member',
+    body: acceptInput,
+    response: acceptanceSchema,
+  },
+  listUsers: {
+    ...API_ROUTES.listUsers,
+    summary: 'Accounts whose name contains `search` (all when empty), by name; admins only',
+    group: 'admin',
+    access: 'admin',
+    query: userSearchQuery,
+    response: z.array(userSummarySchema),
+  },
+  setRole: {
+    ...API_ROUTES.setRole,
+    summary: "Set an account's role; admins only (the last admin keeps theirs)",
+    group: 'admin',
+    access: 'admin',
+    params: byUsername,
+    body: roleInput,
+    response: userSummarySchema,
+  },
   addAnswer: {
     ...API_ROUTES.addAnswer,
     summary: 'Answer a question',
@@ -429,6 +495,8 @@ export const SOCKET_PAYLOADS = {
   answerUpdate: z.strictObject({ qid: id, answer: answerSchema }),
   viewsUpdate: z.strictObject({ qid: id, views: usernames, viewCount: z.number().int() }),
   voteUpdate: votersSchema,
+  answerVoteUpdate: answerVotersSchema,
+  acceptUpdate: acceptanceSchema,
   commentUpdate: z.strictObject({
     result: z.strictObject({ qid: id, parentId: id, comment: commentSchema }),
     type: z.enum(COMMENT_TARGETS),

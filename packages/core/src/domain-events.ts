@@ -12,10 +12,13 @@ export type DomainEvent =
   | AnswerAdded
   | CommentAdded
   | VoteChanged
+  | AnswerVoteChanged
+  | AnswerAccepted
   | QuestionViewed
   | MessagePosted
   | ThreadStarted
-  | ForumCreated;
+  | ForumCreated
+  | RoleChanged;
 
 export interface QuestionAsked {
   type: 'questionAsked';
@@ -48,6 +51,20 @@ export interface VoteChanged {
   questionId: number;
 }
 
+/** A vote on an answer added, moved or taken back. */
+export interface AnswerVoteChanged {
+  type: 'answerVoteChanged';
+  questionId: number;
+  answerId: number;
+}
+
+/** The question's accepted answer set, moved or taken back (null). */
+export interface AnswerAccepted {
+  type: 'answerAccepted';
+  questionId: number;
+  acceptedAnswerId: number | null;
+}
+
 /** A member's first view of a question (repeat views are no event). */
 export interface QuestionViewed {
   type: 'questionViewed';
@@ -68,6 +85,12 @@ export interface ThreadStarted {
 export interface ForumCreated {
   type: 'forumCreated';
   forumId: number;
+}
+
+/** An account's role changed: what its sessions may do changes with their next request. */
+export interface RoleChanged {
+  type: 'roleChanged';
+  accountId: number;
 }
 
 /** A command's outcome: what it answers, and what it changed. */

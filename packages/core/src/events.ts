@@ -4,6 +4,8 @@ export const SOCKET_EVENTS = {
   answerUpdate: 'answerUpdate',
   viewsUpdate: 'viewsUpdate',
   voteUpdate: 'voteUpdate',
+  answerVoteUpdate: 'answerVoteUpdate',
+  acceptUpdate: 'acceptUpdate',
   commentUpdate: 'commentUpdate',
   threadUpdate: 'threadUpdate',
   messageUpdate: 'messageUpdate',

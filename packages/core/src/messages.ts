@@ -45,6 +45,11 @@ export const MESSAGES = {
   loginContextNull: 'Login context is null.',
   porpContextNull: 'Porp context is null.',
   unexpectedError: 'Unexpected Application Error!',
+  onlyAskerAccepts: 'Only the asker can accept an answer',
+  answerNotOfQuestion: 'That answer does not belong to this question',
+  onlyAdmins: 'Only admins can do that',
+  lastAdmin: 'The last admin cannot be removed',
+  userNotFound: 'User not found',
 } as const;
 
 /** '{Field} cannot be more than N characters' (product.md section 3). */
@@ -76,6 +81,8 @@ export const ERROR_CODES = [
   'too_many_requests',
   'internal',
   'unavailable',
+  'only_asker_accepts',
+  'last_admin',
 ] as const;
 export type ErrorCode = (typeof ERROR_CODES)[number];
 
@@ -91,6 +98,8 @@ const CODE_OF_MESSAGE: Partial<Record<string, ErrorCode>> = {
   [MESSAGES.porpNameTaken]: 'porp_name_taken',
   [MESSAGES.threadFailed]: 'thread_failed',
   [MESSAGES.unknownHost]: 'unknown_host',
+  [MESSAGES.onlyAskerAccepts]: 'only_asker_accepts',
+  [MESSAGES.lastAdmin]: 'last_admin',
 };
 
 const CODE_OF_STATUS: Partial<Record<number, ErrorCode>> = {

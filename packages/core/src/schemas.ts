@@ -7,7 +7,7 @@ import { z } from 'zod';
 import { CLIENT_SOCKET_LIMITS } from './events.ts';
 import { LIMITS } from './limits.ts';
 import { MESSAGES } from './messages.ts';
-import { COLOR_BLINDNESS, COMMENT_TARGETS, ORDERS } from './types.ts';
+import { COLOR_BLINDNESS, COMMENT_TARGETS, ORDERS, ROLES } from './types.ts';
 import {
   answerTextError,
   bioError,
@@ -60,9 +60,13 @@ export type LoginInput = z.infer<typeof loginInput>;
 
 /** Ids are positive integers sent as strings or numbers. */
 export const idInput = z
-  .union([z.string().regex(/^[1-9][0-9]{0,15}$/), z.number().int().positive().max(Number.MAX_SAFE_INTEGER)], {
-    error: 'Invalid id',
-  })
+  .union(
+    [
+      z.string().regex(/^[1-9][0-9]{0,15}$/, { error: 'Invalid id' }),
+      z.number().int().positive().max(Number.MAX_SAFE_INTEGER, { error: 'Invalid id' }),
+    ],
+    { error: 'Invalid id' },
+  )
   .transform((id) => String(id));
 
 export const accessibilitySettingsInput = z.object({
@@ -168,6 +172,18 @@ export type QuestionListQuery = z.infer<typeof questionListQuery>;
 export const answerPageQuery = z.object({ after: idInput.optional() });
 
 export const voteInput = z.object({ qid: idInput, username: z.string().optional() });
+
+export const answerVoteInput = z.object({ aid: idInput, username: z.string().optional() });
+
+export const acceptInput = z.object({ qid: idInput, aid: idInput });
+
+export const roleInput = z.object({
+  role: z.enum(ROLES, { error: `Role must be one of ${ROLES.join(', ')}` }),
+});
+
+export const userSearchQuery = z.object({
+  search: z.string().max(100).optional(),
+});
 
 export const saveAccessibilityInput = z.object({
   username: z.string({ error: 'username is required' }),

@@ -14,12 +14,21 @@ import type {
   tagWithCountSchema,
   threadSchema,
   userAnswerSchema,
+  userSummarySchema,
 } from './contract.ts';
 
 /** API shapes: what the server sends and the web app reads (spec section 3). */
 
 export const COLOR_BLINDNESS = ['none', 'redgreen', 'blueyellow', 'grayscale'] as const;
 export type ColorBlindness = (typeof COLOR_BLINDNESS)[number];
+
+/** Who may do what (product.md section 10): every account has exactly one. */
+export const ROLES = ['member', 'moderator', 'admin'] as const;
+export type Role = (typeof ROLES)[number];
+
+/** The orders of a question page's answers (product.md section 7); 'score' is the default. */
+export const ANSWER_ORDERS = ['score', 'oldest', 'newest'] as const;
+export type AnswerOrder = (typeof ANSWER_ORDERS)[number];
 
 export const ORDERS = ['newest', 'unanswered', 'active', 'mostViewed'] as const;
 export type Order = (typeof ORDERS)[number];
@@ -34,6 +43,7 @@ export type VoteDirection = 'up' | 'down';
 // The API's shapes, inferred from the contract's schemas (contract.ts): declared once there.
 export type AccessibilitySettings = z.output<typeof accessibilitySettingsSchema>;
 export type Account = z.output<typeof accountSchema>;
+export type UserSummary = z.output<typeof userSummarySchema>;
 export type Tag = z.output<typeof tagSchema>;
 export type TagWithCount = z.output<typeof tagWithCountSchema>;
 export type Comment = z.output<typeof commentSchema>;

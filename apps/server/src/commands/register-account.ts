@@ -1,5 +1,6 @@
 import { MESSAGES } from '@porpoise/core';
 import { type RegisterInput } from '@porpoise/core/schemas';
+import { sql } from 'drizzle-orm';
 import type { Db } from '../db/client.ts';
 import { accounts, profiles } from '../db/schema.ts';
 import { uniqueViolation } from '../lib/db-errors.ts';
@@ -15,15 +16,24 @@ async function assertAvailable(db: Db, username: string, email: string): Promise
   if (taken.length > 0) throw conflict(MESSAGES.emailInUse);
 }
 
-/** Creates an account and its empty profile in one transaction. */
+/** Any number: the lock that makes one installation's first account its only first account. */
+const FIRST_ACCOUNT_LOCK = 0x706f7270;
+
+/**
+ * Creates an account and its empty profile in one transaction. The first account of an
+ * empty installation is its admin (product.md section 10); registrations take a lock
+ * for the moment of the insert, so two at once cannot both be first.
+ */
 export async function registerAccount(db: Db, input: RegisterInput, hashing?: ScryptParams): Promise<AccountRow> {
   await assertAvailable(db, input.username, input.email);
   const passwordHash = await hashPassword(input.password, hashing);
   try {
     return await db.transaction(async (tx) => {
+      await tx.execute(sql`select pg_advisory_xact_lock(${FIRST_ACCOUNT_LOCK})`);
+      const role = sql`case when exists (select 1 from accounts) then 'member' else 'admin' end`;
       const [account] = await tx
         .insert(accounts)
-        .values({ username: input.username, email: input.email, passwordHash })
+        .values({ username: input.username, email: input.email, passwordHash, role })
         .returning();
       if (!account) throw new Error('insert returned no account');
       await tx.insert(profiles).values({ accountId: account.id });

@@ -1,7 +1,8 @@
 import type { Outcome, VoteDirection } from '@porpoise/core';
 import { and, eq, sql } from 'drizzle-orm';
 import type { Db } from '../db/client.ts';
-import { questions, votes } from '../db/schema.ts';
+import { answers, answerVotes, questions, votes } from '../db/schema.ts';
+import { notFound } from '../lib/http-error.ts';
 import type { Actor } from '../policies/actor.ts';
 import { lockQuestion } from './lock-question.ts';
 
@@ -39,5 +40,45 @@ export async function toggleVote(
       })
       .where(eq(questions.id, questionId));
     return { result: undefined, events: [{ type: 'voteChanged', questionId }] };
+  });
+}
+
+/**
+ * Toggles the actor's vote on an answer exactly as on a question: the answer's row is
+ * locked, so toggles on one answer apply one after another and its counters always equal
+ * its stored votes.
+ */
+export async function toggleAnswerVote(
+  db: Db,
+  actor: Actor,
+  answerId: number,
+  direction: VoteDirection,
+): Promise<Outcome<{ questionId: number }>> {
+  const value = direction === 'up' ? 1 : -1;
+  return db.transaction(async (tx) => {
+    const [answer] = await tx
+      .select({ questionId: answers.questionId })
+      .from(answers)
+      .where(eq(answers.id, answerId))
+      .for('update');
+    if (!answer) throw notFound('Answer not found');
+    const mine = and(eq(answerVotes.answerId, answerId), eq(answerVotes.accountId, actor.id));
+    const [existing] = await tx.select({ value: answerVotes.value }).from(answerVotes).where(mine);
+    if (existing?.value === value) {
+      await tx.delete(answerVotes).where(mine);
+    } else if (existing) {
+      await tx.update(answerVotes).set({ value, votedAt: new Date() }).where(mine);
+    } else {
+      await tx.insert(answerVotes).values({ answerId, accountId: actor.id, value });
+    }
+    await tx
+      .update(answers)
+      .set({
+        upCount: sql`(select count(*) from answer_votes where answer_id = ${answerId} and value = 1)`,
+        downCount: sql`(select count(*) from answer_votes where answer_id = ${answerId} and value = -1)`,
+      })
+      .where(eq(answers.id, answerId));
+    const questionId = Number(answer.questionId);
+    return { result: { questionId }, events: [{ type: 'answerVoteChanged', questionId, answerId }] };
   });
 }

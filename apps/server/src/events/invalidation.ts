@@ -10,7 +10,8 @@ import type { Touched } from '../plugins/read-cache.ts';
  * - an answer changes its question's page and row, moves it to the top of `active` and,
  *   the first one, takes it out of `unanswered` (its pages and total);
  * - a comment changes its question's page only (lists show no comments);
- * - a vote changes its question's page and row;
+ * - a vote changes its question's page and row; an answer's vote its question's page;
+ * - an accepted answer changes its question's page and row (the row marks it);
  * - a first view changes nothing here: counts are brought up to date in place, at most a
  *   second late (events/view-counter.ts);
  * - messages, threads and forums are not cached.
@@ -35,13 +36,18 @@ export function touchedBy(events: readonly DomainEvent[]): Touched {
         touched.questions.push(event.questionId);
         break;
       case 'voteChanged':
+      case 'answerAccepted':
         touched.questions.push(event.questionId);
         touched.rows.push(event.questionId);
+        break;
+      case 'answerVoteChanged':
+        touched.questions.push(event.questionId);
         break;
       case 'questionViewed':
       case 'messagePosted':
       case 'threadStarted':
       case 'forumCreated':
+      case 'roleChanged':
         break;
     }
   }

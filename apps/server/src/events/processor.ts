@@ -7,7 +7,14 @@ import fp from 'fastify-plugin';
 import { everySignedIn, readersOf, showingQuestion, type Audience } from '../policies/audience.ts';
 import { presentAnswer, presentComment } from '../presenters/question.ts';
 import { presentForum, presentMessage, presentThread, threadIdOf } from '../presenters/thread.ts';
-import { getAnswerRow, getCommentRow, getQuestionSummary, getViewCounts, getVoters } from '../queries/questions.ts';
+import {
+  getAnswerRow,
+  getAnswerVoters,
+  getCommentRow,
+  getQuestionSummary,
+  getViewCounts,
+  getVoters,
+} from '../queries/questions.ts';
 import { findThread, getForumRow, getMessage, threadWithLastMessage } from '../queries/threads.ts';
 import { touchedBy, touchesNothing } from './invalidation.ts';
 import { ViewCounter } from './view-counter.ts';
@@ -73,6 +80,16 @@ export const eventsPlugin = fp(
           const payload = { qid: String(event.questionId), ...(await getVoters(app.db, event.questionId)) };
           return [{ audience: showingQuestion(event.questionId), event: SOCKET_EVENTS.voteUpdate, payload }];
         }
+        case 'answerVoteChanged': {
+          const voters = await getAnswerVoters(app.db, event.answerId);
+          const payload = { qid: String(event.questionId), aid: String(event.answerId), ...voters };
+          return [{ audience: showingQuestion(event.questionId), event: SOCKET_EVENTS.answerVoteUpdate, payload }];
+        }
+        case 'answerAccepted': {
+          const acceptedAnswer = event.acceptedAnswerId === null ? null : String(event.acceptedAnswerId);
+          const payload = { qid: String(event.questionId), acceptedAnswer };
+          return [{ audience: showingQuestion(event.questionId), event: SOCKET_EVENTS.acceptUpdate, payload }];
+        }
         case 'messagePosted': {
           const message = await getMessage(app.db, event.messageId);
           const thread = message ? await findThread(app.db, String(message.threadId)) : null;
@@ -101,6 +118,7 @@ export const eventsPlugin = fp(
           return row ? [{ audience: everySignedIn, event: SOCKET_EVENTS.forumUpdate, payload: presentForum(row) }] : [];
         }
         case 'questionViewed':
+        case 'roleChanged':
           return [];
       }
     }
@@ -129,6 +147,8 @@ export const eventsPlugin = fp(
         if (!touchesNothing(touched)) await app.contentCache.invalidate(touched);
         for (const event of events) {
           if (event.type === 'questionViewed') views.add(event.questionId);
+          // Every process reads the account's role again at its next request (lib/sessions.ts remembers 30 s).
+          if (event.type === 'roleChanged') await app.sessions.forgetRemembered();
           for (const delivery of await deliveries(event)) emit(delivery);
         }
       },

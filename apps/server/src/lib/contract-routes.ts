@@ -10,6 +10,7 @@ import type {
 } from 'fastify';
 import type { FastifySerializerCompiler } from 'fastify/types/schema.js';
 import { assertNamesSelf, refuseAnonymous, requireActor, type Actor } from '../policies/actor.ts';
+import { authorize } from '../policies/authorize.ts';
 import { limitPosting, type PostKind } from './posting-limits.ts';
 import { HttpError } from './http-error.ts';
 import { parse } from './parse.ts';
@@ -63,6 +64,11 @@ const limitOf = (
     await limitPosting(app, requireActor(request.actor), limit);
   };
 
+/** An admin-only route's onRequest hook, after refuseAnonymous: the policy decides (403 for anyone else). */
+const refuseNonAdmin: onRequestAsyncHookHandler = async (request) => {
+  authorize(request.actor, 'administer', { type: 'site' });
+};
+
 const DECLARED = new Set(Object.values(ENDPOINTS).map((endpoint: Endpoint) => `${endpoint.method} ${endpoint.path}`));
 
 /**
@@ -87,7 +93,7 @@ type Parsed<N extends EndpointName, K extends 'params' | 'query' | 'body'> =
 
 /** What a handler receives: who is acting (always someone on a member-only endpoint) and its parsed input. */
 export interface ContractInput<N extends EndpointName> {
-  actor: (typeof ENDPOINTS)[N]['access'] extends 'member' ? Actor : Actor | null;
+  actor: (typeof ENDPOINTS)[N]['access'] extends 'anyone' ? Actor | null : Actor;
   params: Parsed<N, 'params'>;
   query: Parsed<N, 'query'>;
   body: Parsed<N, 'body'>;
@@ -128,7 +134,8 @@ export function route<N extends EndpointName>(
 ): void {
   const endpoint: Endpoint = ENDPOINTS[name];
   const onRequest = [
-    ...(endpoint.access === 'member' ? [refuseAnonymous] : []),
+    ...(endpoint.access === 'anyone' ? [] : [refuseAnonymous]),
+    ...(endpoint.access === 'admin' ? [refuseNonAdmin] : []),
     ...(options.onRequest ? [options.onRequest] : []),
   ];
   app.route({

@@ -52,7 +52,7 @@ function operation(name: string, endpoint: Endpoint) {
           },
         }
       : {}),
-    ...(endpoint.access === 'member' ? { security: [{ session: [] }] } : {}),
+    ...(endpoint.access === 'anyone' ? {} : { security: [{ session: [] }] }),
     responses: {
       '200': {
         description: 'OK',
@@ -61,7 +61,8 @@ function operation(name: string, endpoint: Endpoint) {
       ...(endpoint.params || endpoint.query || endpoint.body
         ? { '400': errorResponse('The input breaks a rule; `error` says which') }
         : {}),
-      ...(endpoint.access === 'member' ? { '401': errorResponse('Not signed in') } : {}),
+      ...(endpoint.access === 'anyone' ? {} : { '401': errorResponse('Not signed in') }),
+      ...(endpoint.access === 'admin' ? { '403': errorResponse('Not an admin') } : {}),
       '429': errorResponse('Too many requests: wait for Retry-After seconds'),
       default: errorResponse('Any other refusal or fault'),
     },

@@ -1,5 +1,6 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { and, eq, gt, inArray, lt, sql } from 'drizzle-orm';
+import type { Role } from '@porpoise/core';
 import type { Db } from '../db/client.ts';
 import { accounts, sessions } from '../db/schema.ts';
 import type { Signals } from './signals.ts';
@@ -17,6 +18,7 @@ export type AccountRow = typeof accounts.$inferSelect;
 export interface SessionInfo {
   accountId: number;
   username: string;
+  role: Role;
   tokenHash: string;
   /** When it ends unless used before (ms since the epoch): it never ends sooner. */
   expiresAt: number;
@@ -30,6 +32,8 @@ export const hashToken = (token: string) => createHash('sha256').update(token).d
 const REMEMBER_MS = 30_000;
 const MAX_REMEMBERED = 50_000;
 const CHANNEL = 'porpoise_session';
+/** The signal to forget every remembered session ('*' is never in a token hash, which is base64url). */
+const FORGET_ALL = '*';
 
 interface Remembered {
   session: SessionInfo;
@@ -52,7 +56,7 @@ export class SessionStore {
     private readonly ttlMs = SESSION_TTL_MS,
   ) {
     signals.subscribe(CHANNEL, (tokenHash) => {
-      if (tokenHash === null) return this.remembered.clear();
+      if (tokenHash === null || tokenHash === FORGET_ALL) return this.remembered.clear();
       for (const [token, known] of this.remembered) {
         if (known.session.tokenHash === tokenHash) this.remembered.delete(token);
       }
@@ -77,7 +81,12 @@ export class SessionStore {
     const tokenHash = hashToken(token);
 
     const [row] = await this.db
-      .select({ accountId: accounts.id, username: accounts.username, expiresAt: sessions.expiresAt })
+      .select({
+        accountId: accounts.id,
+        username: accounts.username,
+        role: accounts.role,
+        expiresAt: sessions.expiresAt,
+      })
       .from(sessions)
       .innerJoin(accounts, eq(accounts.id, sessions.accountId))
       .where(and(eq(sessions.tokenHash, tokenHash), gt(sessions.expiresAt, sql`now()`)))
@@ -94,7 +103,7 @@ export class SessionStore {
         .set({ expiresAt: new Date(expiresAt) })
         .where(eq(sessions.tokenHash, tokenHash));
     }
-    const session = { accountId: row.accountId, username: row.username, tokenHash, expiresAt };
+    const session = { accountId: row.accountId, username: row.username, role: row.role as Role, tokenHash, expiresAt };
     if (this.remembered.size >= MAX_REMEMBERED) this.remembered.clear();
     this.remembered.set(token, { session, expiresAt, until: now + REMEMBER_MS });
     return session;
@@ -132,6 +141,14 @@ export class SessionStore {
       .where(inArray(sessions.tokenHash, expired))
       .returning({ tokenHash: sessions.tokenHash });
     return deleted.length;
+  }
+
+  /**
+   * Forgets every remembered session here and on every other process before returning, so
+   * that the next request of each reads its account again (a role just changed).
+   */
+  async forgetRemembered(): Promise<void> {
+    await this.signals.publish(CHANNEL, FORGET_ALL);
   }
 
   /** Ends a session here and on every other process before returning. */

@@ -35,7 +35,7 @@ export const authPlugin = fp(
       if (!isApiRequest(request) || PROBES.has(request.routeOptions.url ?? '')) return;
       const session = await app.sessions.find(request.cookies[SESSION_COOKIE]);
       request.session = session;
-      request.actor = session ? { id: session.accountId, username: session.username } : null;
+      request.actor = session ? { id: session.accountId, username: session.username, role: session.role } : null;
     });
   },
   { name: 'auth', dependencies: ['database', 'signals'] },

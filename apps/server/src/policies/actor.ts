@@ -1,3 +1,4 @@
+import type { Role } from '@porpoise/core';
 import type { FastifyReply, FastifyRequest, HookHandlerDoneFunction } from 'fastify';
 import { forbidden, unauthorized } from '../lib/http-error.ts';
 import { authorize } from './authorize.ts';
@@ -6,6 +7,8 @@ import { authorize } from './authorize.ts';
 export interface Actor {
   id: number;
   username: string;
+  /** Read with the session on each request, never taken from the client. */
+  role: Role;
 }
 
 /** Signed-in only: a visitor without a session gets 401. */

@@ -26,6 +26,6 @@ export function readersOf(thread: ThreadAccess): Audience {
   const resource = { type: 'thread', thread } as const;
   if (can(null, 'read', resource)) return { to: 'porpchat' };
   if (thread.kind === 'forum') return everySignedIn;
-  const accountIds = thread.participantIds.filter((id) => can({ id, username: '' }, 'read', resource));
+  const accountIds = thread.participantIds.filter((id) => can({ id, username: '', role: 'member' }, 'read', resource));
   return { to: 'accounts', accountIds };
 }

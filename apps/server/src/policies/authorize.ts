@@ -1,3 +1,4 @@
+import { MESSAGES } from '@porpoise/core';
 import { forbidden, notFound, unauthorized } from '../lib/http-error.ts';
 import type { Actor } from './actor.ts';
 import type { ThreadAccess } from './threads.ts';
@@ -5,14 +6,17 @@ import type { ThreadAccess } from './threads.ts';
 /**
  * Who may do what, for every resource (style.md: one module decides): the routes, the
  * route declarations (lib/contract-routes.ts) and the choice of rooms (audience.ts) all ask
- * here. Moderation and editing (issues 18 and 20) add their actions and roles here.
+ * here. Roles (product.md section 10) are read from the session's account on each request.
  */
 export type Resource =
-  | { type: 'question' | 'answer' | 'comment' | 'forum' }
+  | { type: 'question'; askerId?: number }
+  | { type: 'answer' | 'comment' | 'forum' }
   | { type: 'thread'; thread: ThreadAccess }
-  | { type: 'account'; username: string };
+  | { type: 'account'; username: string }
+  /** The installation itself: its roles. */
+  | { type: 'site' };
 
-export type Action = 'read' | 'create' | 'vote' | 'post' | 'markRead' | 'actAs';
+export type Action = 'read' | 'create' | 'vote' | 'post' | 'markRead' | 'actAs' | 'accept' | 'administer';
 
 /** Whether `actor` (null: a visitor) may do `action` to `resource`. */
 export function can(actor: Actor | null, action: Action, resource: Resource): boolean {
@@ -31,11 +35,24 @@ export function can(actor: Actor | null, action: Action, resource: Resource): bo
     case 'account':
       // A payload may name its actor (askedBy, ansBy, sender, username...): only as itself.
       return actor !== null && actor.username.toLowerCase() === resource.username.toLowerCase();
+    case 'site':
+      // Roles are set by admins only (product.md section 10).
+      return action === 'administer' && actor?.role === 'admin';
+    case 'question':
+      // Only the asker accepts an answer to their question (product.md section 7).
+      if (action === 'accept') return actor !== null && actor.id === resource.askerId;
+      return actor !== null;
     default:
-      // Questions, answers, comments, votes and forums: any signed-in member.
+      // Answers, comments, votes and forums: any signed-in member.
       return actor !== null;
   }
 }
+
+/** What a member is told when `action` is refused, where the product gives it its own words. */
+const REFUSALS: Partial<Record<Action, string>> = {
+  accept: MESSAGES.onlyAskerAccepts,
+  administer: MESSAGES.onlyAdmins,
+};
 
 /**
  * Refuses what `can` does not allow: a visitor with 401, a member with 403, except that a
@@ -44,5 +61,5 @@ export function can(actor: Actor | null, action: Action, resource: Resource): bo
 export function authorize(actor: Actor | null, action: Action, resource: Resource): void {
   if (can(actor, action, resource)) return;
   if (resource.type === 'thread') throw notFound('Thread not found');
-  throw actor ? forbidden() : unauthorized();
+  throw actor ? forbidden(REFUSALS[action]) : unauthorized();
 }

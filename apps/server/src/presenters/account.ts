@@ -1,4 +1,4 @@
-import type { Account, ColorBlindness } from '@porpoise/core';
+import type { Account, ColorBlindness, Role, UserSummary } from '@porpoise/core';
 import type { AccountRow } from '../lib/sessions.ts';
 
 /** The account as its owner sees it: never the password hash or internal id. */
@@ -6,6 +6,7 @@ export function presentAccount(row: AccountRow): Account {
   return {
     username: row.username,
     email: row.email,
+    role: row.role as Role,
     createdAt: row.createdAt.toISOString(),
     accessibilitySettings: {
       lowVision: row.lowVision,
@@ -14,3 +15,10 @@ export function presentAccount(row: AccountRow): Account {
     accessibilitySettingsSaved: row.accessibilitySavedAt !== null,
   };
 }
+
+/** An account in the admin's user list: its name, role and age, nothing private. */
+export const presentUserSummary = (row: { username: string; role: string; createdAt: Date }): UserSummary => ({
+  username: row.username,
+  role: row.role as Role,
+  createdAt: row.createdAt.toISOString(),
+});

@@ -11,6 +11,7 @@ export interface SummaryRow {
   viewCount: number;
   upCount: number;
   downCount: number;
+  acceptedAnswerId: number | null;
 }
 
 export interface CommentRow {
@@ -25,7 +26,13 @@ export interface AnswerRow {
   text: string;
   ansBy: string;
   ansDateTime: Date;
+  /** Its voters' names (a new answer has none). */
+  upVotes: string[];
+  downVotes: string[];
 }
+
+/** An id column as the API sends it: a string, or null. */
+const idOrNull = (value: number | string | null): string | null => (value === null ? null : String(value));
 
 export const presentTag = (row: { name: string; description: string }): Tag => ({
   name: row.name,
@@ -48,6 +55,7 @@ export function presentSummary(row: SummaryRow, tags: Tag[]): QuestionSummary {
     viewCount: row.viewCount,
     voteCount: row.upCount - row.downCount,
     lastActivity: row.lastActivityAt.toISOString(),
+    acceptedAnswer: idOrNull(row.acceptedAnswerId),
   };
 }
 
@@ -64,6 +72,8 @@ export const presentAnswer = (row: AnswerRow, comments: Comment[]): Answer => ({
   ansBy: row.ansBy,
   ansDateTime: row.ansDateTime.toISOString(),
   comments,
+  upVotes: row.upVotes,
+  downVotes: row.downVotes,
 });
 
 export interface QuestionDetail {
@@ -92,5 +102,6 @@ export function presentQuestion(detail: QuestionDetail): Question {
     views: detail.views,
     viewCount: Number(question.viewCount),
     comments: detail.comments,
+    acceptedAnswer: idOrNull(question.acceptedAnswerId),
   };
 }

@@ -50,3 +50,14 @@ export async function memberWithSkeleton(db: Db, skeleton: string): Promise<bool
     .limit(1);
   return owner !== undefined;
 }
+
+/** Accounts whose name contains `search` (any case; every account when empty), by name, at most 100. */
+export async function searchAccounts(db: Db, search: string) {
+  const contains = search === '' ? sql`true` : sql`strpos(lower(${accounts.username}), lower(${search})) > 0`;
+  return db
+    .select({ username: accounts.username, role: accounts.role, createdAt: accounts.createdAt })
+    .from(accounts)
+    .where(contains)
+    .orderBy(sql`lower(${accounts.username})`)
+    .limit(100);
+}

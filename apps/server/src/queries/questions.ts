@@ -1,4 +1,12 @@
-import { LIMITS, parseSearch, type Answer, type Comment, type QuestionSummary, type Tag } from '@porpoise/core';
+import {
+  LIMITS,
+  parseSearch,
+  type Answer,
+  type Comment,
+  type QuestionSummary,
+  type Tag,
+  type UserAnswer,
+} from '@porpoise/core';
 import { type QuestionListQuery } from '@porpoise/core/schemas';
 import { sql, type SQL } from 'drizzle-orm';
 import { queryPrepared, queryRows, type Db } from '../db/client.ts';
@@ -18,7 +26,16 @@ import {
 
 const SUMMARY_COLUMNS = sql`q.id, q.title, a.username as "askedBy", q.ask_date_time as "askDateTime",
   q.last_activity_at as "lastActivityAt", q.answer_count as "answerCount", q.view_count as "viewCount",
-  q.up_count as "upCount", q.down_count as "downCount"`;
+  q.up_count as "upCount", q.down_count as "downCount", q.accepted_answer_id as "acceptedAnswerId"`;
+
+/** The names of an answer's voters one way (1 up, -1 down), in the order they voted. */
+const answerVoters = (answerId: SQL, value: 1 | -1) =>
+  sql`array(select va.username from answer_votes v join accounts va on va.id = v.account_id
+    where v.answer_id = ${answerId} and v.value = ${sql.raw(String(value))} order by v.voted_at, va.id)`;
+
+/** An answer's columns as AnswerRow has them, for a query over `answers an` joined to its author `a`. */
+const ANSWER_COLUMNS = sql`an.id, an.text, a.username as "ansBy", an.ans_date_time as "ansDateTime",
+  ${answerVoters(sql`an.id`, 1)} as "upVotes", ${answerVoters(sql`an.id`, -1)} as "downVotes"`;
 
 /** A list row's sort keys to the microsecond (a JS Date keeps milliseconds), for its cursor. */
 const KEY_COLUMNS = sql`to_char(q.ask_date_time at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"') as "askKey",
@@ -280,7 +297,7 @@ async function fewMatches(
     db,
     sql`with matches as materialized (
         select q.id, q.title, q.asked_by, q.ask_date_time, q.last_activity_at, q.answer_count, q.view_count,
-          q.up_count, q.down_count
+          q.up_count, q.down_count, q.accepted_answer_id
         from questions q ${filter} limit ${LIMITS.searchCountCap})
       select counted.n as "matchCount", page.* from (select count(*)::int as n from matches) counted
       left join lateral (
@@ -380,8 +397,7 @@ export async function listQuestionsBy(db: Db, username: string): Promise<Questio
 export async function getAnswerRow(db: Db, answerId: number): Promise<AnswerRow | null> {
   const [row] = await queryPrepared<AnswerRow>(
     db,
-    sql`select an.id, an.text, a.username as "ansBy", an.ans_date_time as "ansDateTime"
-      from answers an join accounts a on a.id = an.ans_by where an.id = ${answerId}`,
+    sql`select ${ANSWER_COLUMNS} from answers an join accounts a on a.id = an.ans_by where an.id = ${answerId}`,
   );
   return row ? { ...row, id: Number(row.id), ansDateTime: new Date(row.ansDateTime) } : null;
 }
@@ -409,7 +425,7 @@ export async function getAnswerPage(db: Db, questionId: number, afterId: number 
           where id = ${afterId} and question_id = ${questionId})`;
   const answers = await queryPrepared<AnswerRow>(
     db,
-    sql`select an.id, an.text, a.username as "ansBy", an.ans_date_time as "ansDateTime"
+    sql`select ${ANSWER_COLUMNS}
       from answers an join accounts a on a.id = an.ans_by
       where an.question_id = ${questionId} ${after}
       order by an.ans_date_time, an.id limit ${LIMITS.answerPageSize}`,
@@ -517,7 +533,8 @@ export async function getQuestionDetail(db: Db, questionId: number): Promise<Que
         from votes v join accounts va on va.id = v.account_id where v.question_id = q.id), '[]') as votes,
       array(${recentViewers(sql`q.id`)}) as views,
       coalesce((select json_agg(json_build_object('id', an.id, 'text', an.text, 'ansBy', an.ans_by_name,
-          'ansDateTime', an.ans_date_time, 'comments', ${commentsJson(sql`c.answer_id = an.id`)})
+          'ansDateTime', an.ans_date_time, 'comments', ${commentsJson(sql`c.answer_id = an.id`)},
+          'upVotes', ${answerVoters(sql`an.id`, 1)}, 'downVotes', ${answerVoters(sql`an.id`, -1)})
           order by an.ans_date_time, an.id)
         from (select an.*, aa.username as ans_by_name from answers an join accounts aa on aa.id = an.ans_by
           where an.question_id = q.id order by an.ans_date_time, an.id limit ${LIMITS.answerPageSize}) an), '[]') as answers
@@ -535,7 +552,7 @@ export async function getQuestionDetail(db: Db, questionId: number): Promise<Que
     tags: tags.map(presentTag),
     answers: answers.map((answer) =>
       presentAnswer(
-        { id: Number(answer.id), text: answer.text, ansBy: answer.ansBy, ansDateTime: new Date(answer.ansDateTime) },
+        { ...answer, id: Number(answer.id), ansDateTime: new Date(answer.ansDateTime) },
         answer.comments.map(presentCommentJson),
       ),
     ),
@@ -550,15 +567,19 @@ export async function getQuestionDetail(db: Db, questionId: number): Promise<Que
 export async function listAnswersBy(db: Db, username: string) {
   const accountId = await accountIdByName(db, username);
   if (accountId === null) return null;
-  const rows = await queryRows<AnswerRow & { qid: number; questionTitle: string }>(
+  const rows = await queryRows<Omit<AnswerRow, 'upVotes' | 'downVotes'> & { qid: number; questionTitle: string }>(
     db,
     sql`select an.id, an.text, a.username as "ansBy", an.ans_date_time as "ansDateTime",
         an.question_id as qid, q.title as "questionTitle"
       from answers an join accounts a on a.id = an.ans_by join questions q on q.id = an.question_id
       where an.ans_by = ${accountId} order by an.ans_date_time desc nulls last, an.id desc nulls last limit 500`,
   );
-  return rows.map((row) => ({
-    ...presentAnswer({ ...row, id: Number(row.id), ansDateTime: new Date(row.ansDateTime) }, []),
+  return rows.map((row): UserAnswer => ({
+    _id: String(row.id),
+    text: row.text,
+    ansBy: row.ansBy,
+    ansDateTime: new Date(row.ansDateTime).toISOString(),
+    comments: [],
     qid: String(row.qid),
     questionTitle: row.questionTitle,
   }));
@@ -589,5 +610,31 @@ export async function getVoters(db: Db, questionId: number): Promise<{ upVotes: 
   return {
     upVotes: rows.filter((row) => Number(row.value) > 0).map((row) => row.username),
     downVotes: rows.filter((row) => Number(row.value) < 0).map((row) => row.username),
+  };
+}
+
+/** The current up and down voters of an answer, for answerVoteUpdate. */
+export async function getAnswerVoters(db: Db, answerId: number): Promise<{ upVotes: string[]; downVotes: string[] }> {
+  const [row] = await queryPrepared<{ upVotes: string[]; downVotes: string[] }>(
+    db,
+    sql`select ${answerVoters(sql`${answerId}::bigint`, 1)} as "upVotes",
+      ${answerVoters(sql`${answerId}::bigint`, -1)} as "downVotes"`,
+  );
+  return { upVotes: row?.upVotes ?? [], downVotes: row?.downVotes ?? [] };
+}
+
+/** Who asked a question, and its accepted answer; null when there is no such question. */
+export async function getQuestionOwnership(
+  db: Db,
+  questionId: number,
+): Promise<{ askerId: number; acceptedAnswerId: number | null } | null> {
+  const [row] = await queryPrepared<{ askerId: number; acceptedAnswerId: number | null }>(
+    db,
+    sql`select asked_by as "askerId", accepted_answer_id as "acceptedAnswerId" from questions where id = ${questionId}`,
+  );
+  if (!row) return null;
+  return {
+    askerId: Number(row.askerId),
+    acceptedAnswerId: row.acceptedAnswerId === null ? null : Number(row.acceptedAnswerId),
   };
 }

@@ -13,6 +13,7 @@ export const summary = (id: string): SocketPayloads['questionUpdate'] => ({
   viewCount: 0,
   voteCount: 0,
   lastActivity: at,
+  acceptedAnswer: null,
 });
 
 export const forum = (id: string): SocketPayloads['forumUpdate'] => ({

@@ -112,6 +112,14 @@ export const routes: RouteObject[] = [
             lazy: () => import('./routes/new-forum').then((m) => ({ Component: m.NewForumRoute })),
           },
           {
+            path: paths.adminUsers.pattern,
+            lazy: () =>
+              import('./routes/admin-users').then((m) => ({
+                loader: m.adminUsersLoader,
+                Component: m.AdminUsersRoute,
+              })),
+          },
+          {
             path: paths.accessibilitySettings.pattern,
             lazy: () =>
               import('./routes/accessibility-settings').then((m) => ({ Component: m.AccessibilitySettingsRoute })),

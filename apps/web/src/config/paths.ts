@@ -52,6 +52,7 @@ export const paths = {
   thread: route('/threads/:tid', (tid: string) => `/threads/${segment(tid)}`),
   newForum: route('/new/forum', () => '/new/forum'),
   accessibilitySettings: route('/accessibility-settings', () => '/accessibility-settings'),
+  adminUsers: route('/admin/users', () => '/admin/users'),
   /** Anything no other route matches; there is nothing to link to. */
   notFound: { pattern: '*' },
 } as const;

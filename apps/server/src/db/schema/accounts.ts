@@ -14,6 +14,8 @@ export const accounts = pgTable(
     /** When the account last saved its accessibility settings; null until it has (product.md section 12). */
     accessibilitySavedAt: at('accessibility_saved_at'),
     createdAt: at('created_at').notNull().defaultNow(),
+    /** member, moderator or admin (product.md section 10); the policies read it on every request. */
+    role: text('role').notNull().default('member'),
     /**
      * nameSkeleton(username) from packages/core/src/skeleton.ts, written out for the characters
      * a username may hold (A-Z, a-z, 0-9, dot, dash, underscore): PorpChat names that look
@@ -27,6 +29,7 @@ export const accounts = pgTable(
     uniqueIndex('accounts_username_lower_key').on(sql`lower(${t.username})`),
     index('accounts_username_skeleton_idx').on(t.usernameSkeleton),
     uniqueIndex('accounts_email_lower_key').on(sql`lower(${t.email})`),
+    check('accounts_role_check', sql`${t.role} in ('member', 'moderator', 'admin')`),
     check(
       'accounts_color_blindness_check',
       sql`${t.colorBlindness} in ('none', 'redgreen', 'blueyellow', 'grayscale')`,

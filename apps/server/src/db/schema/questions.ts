@@ -1,5 +1,15 @@
 import { sql } from 'drizzle-orm';
-import { check, index, integer, pgTable, primaryKey, smallint, text, uniqueIndex } from 'drizzle-orm/pg-core';
+import {
+  check,
+  index,
+  integer,
+  pgTable,
+  primaryKey,
+  smallint,
+  text,
+  uniqueIndex,
+  type AnyPgColumn,
+} from 'drizzle-orm/pg-core';
 import { accounts } from './accounts.ts';
 import { at, id, ref, tsvector } from './columns.ts';
 
@@ -34,6 +44,8 @@ export const questions = pgTable(
     viewCount: integer('view_count').notNull().default(0),
     upCount: integer('up_count').notNull().default(0),
     downCount: integer('down_count').notNull().default(0),
+    /** The answer the asker accepted, if any (product.md section 7). */
+    acceptedAnswerId: ref('accepted_answer_id').references((): AnyPgColumn => answers.id, { onDelete: 'set null' }),
     // Title, text and tag lexemes, written with the question (db/search-vector.ts).
     search: tsvector('search').notNull(),
   },
@@ -88,6 +100,9 @@ export const answers = pgTable(
       .notNull()
       .references(() => accounts.id),
     ansDateTime: at('ans_date_time').notNull().defaultNow(),
+    /** Kept equal to its stored votes by the vote command, in the voting transaction. */
+    upCount: integer('up_count').notNull().default(0),
+    downCount: integer('down_count').notNull().default(0),
   },
   (t) => [
     index('answers_question_idx').on(t.questionId, t.ansDateTime),
@@ -133,6 +148,25 @@ export const votes = pgTable(
     votedAt: at('voted_at').notNull().defaultNow(),
   },
   (t) => [primaryKey({ columns: [t.questionId, t.accountId] }), check('votes_value_check', sql`${t.value} in (-1, 1)`)],
+);
+
+/** One vote per user per answer, like a question's: +1 up, -1 down. */
+export const answerVotes = pgTable(
+  'answer_votes',
+  {
+    answerId: ref('answer_id')
+      .notNull()
+      .references(() => answers.id, { onDelete: 'cascade' }),
+    accountId: ref('account_id')
+      .notNull()
+      .references(() => accounts.id, { onDelete: 'cascade' }),
+    value: smallint('value').notNull(),
+    votedAt: at('voted_at').notNull().defaultNow(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.answerId, t.accountId] }),
+    check('answer_votes_value_check', sql`${t.value} in (-1, 1)`),
+  ],
 );
 
 /** One view per user per question. */

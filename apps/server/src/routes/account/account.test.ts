@@ -44,6 +44,8 @@ describe.each(DATABASE_KINDS)('accounts on %s', (kind) => {
       expect(response.json()).toEqual({
         username,
         email: `${username}@example.com`,
+        // The first account of the installation is its admin; any later one a member.
+        role: expect.stringMatching(/^(admin|member)$/) as unknown,
         createdAt: expect.any(String) as unknown,
         accessibilitySettings: { lowVision: false, colorBlindness: 'none' },
         accessibilitySettingsSaved: false,
@@ -115,7 +117,8 @@ describe.each(DATABASE_KINDS)('accounts on %s', (kind) => {
       expect(response.statusCode).toBe(200);
     });
 
-    it('ignores fields it does not know, such as a role', async () => {
+    it('ignores a role the client sends: a later account is a member (product.md section 10)', async () => {
+      await registerUser(t.app);
       const username = uniqueName();
       const response = await register({
         username,
@@ -125,7 +128,7 @@ describe.each(DATABASE_KINDS)('accounts on %s', (kind) => {
         lowVision: true,
       });
       expect(response.statusCode).toBe(200);
-      expect(response.json()).not.toHaveProperty('role');
+      expect(response.json()).toMatchObject({ role: 'member' });
       expect(response.json()).toMatchObject({ accessibilitySettings: { lowVision: false } });
     });
   });

@@ -1,12 +1,18 @@
-import { LIMITS } from '@porpoise/core';
+import { LIMITS, type VoteDirection } from '@porpoise/core';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { route } from '../../lib/contract-routes.ts';
+import { route, type ContractInput } from '../../lib/contract-routes.ts';
 import { addAnswer } from '../../commands/add-answer.ts';
-import { requireActor } from '../../policies/actor.ts';
+import { toggleAcceptedAnswer } from '../../commands/accept-answer.ts';
+import { toggleAnswerVote } from '../../commands/vote.ts';
+import { notFound } from '../../lib/http-error.ts';
+import { requireActor, type Actor } from '../../policies/actor.ts';
+import { authorize } from '../../policies/authorize.ts';
 import { presentAnswer } from '../../presenters/question.ts';
+import { getAnswerVoters, getQuestionOwnership } from '../../queries/questions.ts';
 import { postingHits, refuseKnownOverLimit, remembering429 } from '../../lib/posting-limits.ts';
 import { bodyLimitFor } from '../../lib/request-bodies.ts';
 
+/** Answering, answer votes and the accepted answer (spec section 7, product.md section 7). */
 export async function answerRoutes(app: FastifyInstance) {
   // The text, and the spec's ansBy.
   const bodyLimit = bodyLimitFor(LIMITS.answerTextMax + LIMITS.usernameMax);
@@ -24,10 +30,36 @@ export async function answerRoutes(app: FastifyInstance) {
     const row = await app.events.settle(
       remembering429(app, actor, 'answer', () => addAnswer(app.db, actor, Number(input.qid), input.ans.text, hits)),
     );
-    const answer = presentAnswer(
-      { id: row.id, text: row.text, ansBy: actor.username, ansDateTime: row.ansDateTime },
+    return presentAnswer(
+      { id: row.id, text: row.text, ansBy: actor.username, ansDateTime: row.ansDateTime, upVotes: [], downVotes: [] },
       [],
     );
-    return answer;
+  });
+
+  // Each vote toggles, like a question's (product.md section 7); both endpoints take and answer the same shapes.
+  const vote =
+    (direction: VoteDirection) =>
+    async ({ actor, body: input }: { actor: Actor; body: ContractInput<'upvoteAnswer'>['body'] }) => {
+      const answerId = Number(input.aid);
+      const { questionId } = await app.events.settle(toggleAnswerVote(app.db, actor, answerId, direction));
+      return { qid: String(questionId), aid: String(answerId), ...(await getAnswerVoters(app.db, answerId)) };
+    };
+  const voteOptions = {
+    bodyLimit: bodyLimitFor(LIMITS.usernameMax),
+    limit: 'vote',
+    namesActor: ({ body }: { body: { username?: string } }) => body.username,
+  } as const;
+  route(app, 'upvoteAnswer', voteOptions, vote('up'));
+  route(app, 'downvoteAnswer', voteOptions, vote('down'));
+
+  // Only the asker accepts; accepting the accepted answer takes the mark back.
+  const acceptOptions = { bodyLimit: bodyLimitFor(0), limit: 'vote' } as const;
+  route(app, 'acceptAnswer', acceptOptions, async ({ actor, body: input }) => {
+    const questionId = Number(input.qid);
+    const question = await getQuestionOwnership(app.db, questionId);
+    if (!question) throw notFound('Question not found');
+    authorize(actor, 'accept', { type: 'question', askerId: question.askerId });
+    const { acceptedAnswerId } = await app.events.settle(toggleAcceptedAnswer(app.db, questionId, Number(input.aid)));
+    return { qid: input.qid, acceptedAnswer: acceptedAnswerId === null ? null : String(acceptedAnswerId) };
   });
 }

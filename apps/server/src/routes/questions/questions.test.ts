@@ -174,6 +174,7 @@ describe.each(DATABASE_KINDS)('questions, answers, comments, votes and tags on %
       expect(Object.keys(first).sort()).toEqual(
         [
           '_id',
+          'acceptedAnswer',
           'answerCount',
           'askDateTime',
           'askedBy',
@@ -567,6 +568,8 @@ describe.each(DATABASE_KINDS)('questions, answers, comments, votes and tags on %
           ansBy: alice.username,
           ansDateTime: expect.any(String) as unknown,
           comments: [],
+          upVotes: [],
+          downVotes: [],
         },
       });
     });

@@ -1,9 +1,10 @@
 import type { ComponentType, SVGProps } from 'react';
 import { Link, useLocation, useMatches } from 'react-router';
-import { ForumsIcon, QuestionsIcon, TagsIcon, ThreadsIcon } from '@/components/icons';
+import { ForumsIcon, QuestionsIcon, TagsIcon, ThreadsIcon, UsersIcon } from '@/components/icons';
 import { paths } from '@/config/paths';
+import { useAccount } from '@/features/auth/hooks/use-account';
 
-export type NavSection = 'questions' | 'tags' | 'threads' | 'forums';
+export type NavSection = 'questions' | 'tags' | 'threads' | 'forums' | 'admin';
 
 /**
  * A route's `handle` may name the section its page belongs to from its loader's data,
@@ -35,6 +36,15 @@ const NAV_ITEMS: NavItem[] = [
   { id: 'forums', label: 'Forums', to: paths.forums(), Icon: ForumsIcon, section: ['/forums', '/new/forum'] },
 ];
 
+/** Admins' own section (product.md section 10): shown to them only; the server decides who may use it. */
+const ADMIN_ITEM: NavItem = {
+  id: 'admin',
+  label: 'Users',
+  to: paths.adminUsers(),
+  Icon: UsersIcon,
+  section: ['/admin'],
+};
+
 const inSection = (pathname: string, section: string[]) =>
   section.some((path) => pathname === path || pathname.startsWith(`${path}/`));
 
@@ -58,10 +68,11 @@ export function MainNav() {
   const { pathname } = useLocation();
   const claimed = claimedSection(useMatches());
   const current = (item: NavItem) => (claimed === null ? inSection(pathname, item.section) : claimed === item.id);
+  const items = useAccount().role === 'admin' ? [...NAV_ITEMS, ADMIN_ITEM] : NAV_ITEMS;
   return (
     <nav className="main-nav" aria-label="Main">
       <ul className="main-nav__list">
-        {NAV_ITEMS.map((item) => {
+        {items.map((item) => {
           const { label, to, Icon } = item;
           return (
             <li key={to}>

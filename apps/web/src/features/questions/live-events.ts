@@ -8,6 +8,7 @@ export type AnswerUpdate = SocketPayloads['answerUpdate'];
 export type ViewsUpdate = SocketPayloads['viewsUpdate'];
 export type VoteUpdate = SocketPayloads['voteUpdate'];
 export type CommentUpdate = SocketPayloads['commentUpdate'];
+export type AcceptUpdate = SocketPayloads['acceptUpdate'];
 
 export interface ListState {
   questions: QuestionSummary[];
@@ -71,6 +72,11 @@ export function applyViewsUpdate(state: ListState, { qid, viewCount }: ViewsUpda
 
 export function applyVoteUpdate(state: ListState, { qid, upVotes, downVotes }: VoteUpdate): ListState {
   return updateRow(state, qid, (row) => ({ ...row, voteCount: upVotes.length - downVotes.length }));
+}
+
+/** acceptUpdate: the row's answer count is marked while an answer is accepted. */
+export function applyAcceptUpdate(state: ListState, { qid, acceptedAnswer }: AcceptUpdate): ListState {
+  return updateRow(state, qid, (row) => ({ ...row, acceptedAnswer }));
 }
 
 /** Adds an item unless one with the same id is already there (the socket and the reply can both bring it). */

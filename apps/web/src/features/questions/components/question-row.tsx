@@ -3,6 +3,7 @@ import type { QuestionSummary } from '@porpoise/core';
 import { RelativeTime } from '@/components/relative-time';
 import { paths } from '@/config/paths';
 import { plural } from '../home-query';
+import { CheckIcon } from './question-icons';
 import { TagChips } from './tag-chips';
 
 /**
@@ -11,15 +12,22 @@ import { TagChips } from './tag-chips';
  */
 export function QuestionRow({ question }: { question: QuestionSummary }) {
   const answered = question.answerCount > 0;
+  // An accepted answer: a check mark and words, not colour alone (product.md section 7).
+  const accepted = question.acceptedAnswer !== null;
+  let answerClass = 'q-stat';
+  if (answered) answerClass += ' q-stat--answered';
+  if (accepted) answerClass += ' q-stat--accepted';
   return (
     <li className="q-row">
       <div className="q-row__stats">
         <span className="q-stat">
           <span className="q-stat__number">{question.voteCount}</span> {question.voteCount === 1 ? 'vote' : 'votes'}
         </span>
-        <span className={answered ? 'q-stat q-stat--answered' : 'q-stat'}>
+        <span className={answerClass}>
+          {accepted ? <CheckIcon className="q-stat__check" /> : null}
           <span className="q-stat__number">{question.answerCount}</span>{' '}
           {question.answerCount === 1 ? 'answer' : 'answers'}
+          {accepted ? <span className="visually-hidden">, one accepted</span> : null}
         </span>
         <span className="q-stat">{plural(question.viewCount, 'view')}</span>
       </div>

@@ -1,14 +1,19 @@
-import { useId } from 'react';
+import { useEffect, useId, useState } from 'react';
 import { Link } from 'react-router';
-import type { Answer, Comment, Question } from '@porpoise/core';
+import { ANSWER_ORDERS, MESSAGES, type Answer, type AnswerOrder, type Comment, type Question } from '@porpoise/core';
 import { RelativeTime } from '@/components/relative-time';
 import { FormError } from '@/components/form-error';
 import { RichText } from '@/components/rich-text';
 import { paths } from '@/config/paths';
+import { userFacingError } from '@/lib/api-client';
 import { useLoadOnScroll } from '@/hooks/use-load-on-scroll';
+import { acceptAnswer } from '../api/accept-answer';
+import { voteAnswer, voteQuestion } from '../api/vote-question';
+import { ANSWER_ORDER_LABELS, sortAnswers } from '../answer-order';
 import { plural } from '../home-query';
 import { useLiveQuestion } from '../hooks/use-live-question';
 import { CommentSection } from './comment-section';
+import { CheckIcon } from './question-icons';
 import { TagChips } from './tag-chips';
 import { VoteControl } from './vote-control';
 
@@ -26,26 +31,97 @@ function Byline({ verb, user, date }: { verb: string; user: string; date: string
 function AnswerItem({
   answer,
   username,
+  accepted,
+  onAccept,
   onComment,
 }: {
   answer: Answer;
   username: string;
+  accepted: boolean;
+  /** The asker's control; absent for everyone else. */
+  onAccept: (() => Promise<string | null>) | null;
   onComment: (comment: Comment) => void;
 }) {
   return (
-    <li className="post post--answer">
-      <article aria-label={`Answer by ${answer.ansBy}`}>
-        <RichText className="post__text" text={answer.text} />
-        <Byline verb="answered" user={answer.ansBy} date={answer.ansDateTime} />
-        <CommentSection
-          comments={answer.comments}
-          targetId={answer._id}
-          type="answer"
+    <li>
+      <article
+        className={accepted ? 'post post--answer post--accepted' : 'post post--answer'}
+        aria-label={`Answer by ${answer.ansBy}`}
+      >
+        <VoteControl
+          upVotes={answer.upVotes}
+          downVotes={answer.downVotes}
           username={username}
-          onAdded={onComment}
+          label="this answer"
+          vote={(direction) => voteAnswer(direction, answer._id, username)}
         />
+        <div className="post__body">
+          {accepted ? (
+            <p className="accepted-mark">
+              <CheckIcon className="accepted-mark__icon" /> Accepted answer
+            </p>
+          ) : null}
+          <RichText className="post__text" text={answer.text} />
+          {onAccept === null ? null : <AcceptButton accepted={accepted} accept={onAccept} />}
+          <Byline verb="answered" user={answer.ansBy} date={answer.ansDateTime} />
+          <CommentSection
+            comments={answer.comments}
+            targetId={answer._id}
+            type="answer"
+            username={username}
+            onAdded={onComment}
+          />
+        </div>
       </article>
     </li>
+  );
+}
+
+/** The asker's 'Accept this answer' (pressed on the accepted one: 'Unaccept this answer'), busy while it is sent. */
+function AcceptButton({ accepted, accept }: { accepted: boolean; accept: () => Promise<string | null> }) {
+  const errorId = useId();
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+  async function press() {
+    if (busy) return;
+    setBusy(true);
+    setError(null);
+    setError(await accept());
+    setBusy(false);
+  }
+  return (
+    <div className="accept">
+      <button
+        type="button"
+        className="button accept__button"
+        aria-pressed={accepted}
+        aria-disabled={busy}
+        aria-describedby={error === null ? undefined : errorId}
+        onClick={() => void press()}
+      >
+        <CheckIcon /> {accepted ? 'Unaccept this answer' : 'Accept this answer'}
+      </button>
+      <FormError id={errorId} message={error} />
+    </div>
+  );
+}
+
+/** 'Score', 'Oldest', 'Newest' above the answers (product.md section 7). */
+function AnswerOrderControl({ order, choose }: { order: AnswerOrder; choose: (order: AnswerOrder) => void }) {
+  return (
+    <div className="q-sort answers__order" role="group" aria-label="Sort answers">
+      {ANSWER_ORDERS.map((option) => (
+        <button
+          key={option}
+          type="button"
+          className="q-sort__button"
+          aria-pressed={order === option}
+          onClick={() => choose(option)}
+        >
+          {ANSWER_ORDER_LABELS[option]}
+        </button>
+      ))}
+    </div>
   );
 }
 
@@ -54,11 +130,28 @@ function AnswerItem({
  * question's comments, then the answers with theirs. Mount it with a key per question.
  */
 export function QuestionView({ initial, username }: { initial: Question; username: string }) {
-  const { question, addLocalComment, moreAnswers, loadMoreAnswers, loadingAnswers, answersError } =
+  const { question, addLocalComment, setAccepted, moreAnswers, loadMoreAnswers, loadingAnswers, answersError } =
     useLiveQuestion(initial);
+  const [order, setOrder] = useState<AnswerOrder>('score');
+  // Pages come oldest first: newest first needs every answer before it can sort them. Score (the
+  // default) sorts the answers loaded so far; later pages join it as the reader scrolls (README).
+  const loadAll = order === 'newest' && moreAnswers && answersError === null;
+  useEffect(() => {
+    if (loadAll && !loadingAnswers) void loadMoreAnswers();
+  }, [loadAll, loadingAnswers, loadMoreAnswers]);
   const sentinel = useLoadOnScroll(moreAnswers && answersError === null, () => void loadMoreAnswers());
   const titleId = useId();
   const answersId = useId();
+  const isAsker = question.askedBy === username;
+
+  async function accept(aid: string): Promise<string | null> {
+    try {
+      setAccepted((await acceptAnswer(question._id, aid)).acceptedAnswer);
+      return null;
+    } catch (error) {
+      return userFacingError(error, MESSAGES.unavailable);
+    }
+  }
 
   return (
     <>
@@ -80,7 +173,12 @@ export function QuestionView({ initial, username }: { initial: Question; usernam
           </dl>
         </header>
         <div className="post post--question">
-          <VoteControl question={question} username={username} />
+          <VoteControl
+            upVotes={question.upVotes}
+            downVotes={question.downVotes}
+            username={username}
+            vote={(direction) => voteQuestion(direction, question._id, username)}
+          />
           <div className="post__body">
             <RichText className="post__text" text={question.text} />
             <TagChips tags={question.tags} className="post__tags" />
@@ -102,21 +200,24 @@ export function QuestionView({ initial, username }: { initial: Question; usernam
             Answer Question
           </Link>
         </div>
+        {question.answers.length > 1 ? <AnswerOrderControl order={order} choose={setOrder} /> : null}
         {question.answers.length === 0 ? (
           <p className="q-empty q-empty--compact muted">No answers yet. Know the answer? Share it.</p>
         ) : (
           <ol className="answers__list">
-            {question.answers.map((answer) => (
+            {sortAnswers(question.answers, order, question.acceptedAnswer).map((answer) => (
               <AnswerItem
                 key={answer._id}
                 answer={answer}
                 username={username}
+                accepted={answer._id === question.acceptedAnswer}
+                onAccept={isAsker ? () => accept(answer._id) : null}
                 onComment={(comment) => addLocalComment('answer', answer._id, comment)}
               />
             ))}
           </ol>
         )}
-        {moreAnswers ? (
+        {moreAnswers && !loadAll ? (
           <div className="q-more" ref={sentinel}>
             <button
               type="button"

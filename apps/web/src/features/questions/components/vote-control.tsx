@@ -1,37 +1,49 @@
 import { useState } from 'react';
-import type { Question } from '@porpoise/core';
 import type { VoteDirection } from '@porpoise/core';
-import { voteQuestion } from '../api/vote-question';
 import { VoteArrow } from './question-icons';
 
 /**
- * Upvote, the count (up minus down) and downvote. The buttons only send the request;
- * the lists, and so the count and the pressed state, change when voteUpdate arrives
- * (spec section 4). The user's vote shows as a filled arrow and a line of text, not colour alone.
- * Each vote toggles (product.md section 7), so while one is on its way both buttons are
- * busy: a second press would be taken as a second toggle. They stay focusable (aria-disabled).
+ * Upvote, the score (up minus down) and downvote, for a question or an answer. The buttons
+ * only send the request; the score and the pressed state change when the vote's event
+ * arrives (spec section 4). The user's vote shows as a filled arrow and a line of text, not
+ * colour alone. Each vote toggles (product.md section 7), so while one is on its way both
+ * buttons are busy: a second press would be taken as a second toggle. They stay focusable
+ * (aria-disabled). `label` names what is voted on ('' for the question, the page's subject).
  */
-export function VoteControl({ question, username }: { question: Question; username: string }) {
-  const up = question.upVotes.includes(username);
-  const down = !up && question.downVotes.includes(username);
-  const count = question.upVotes.length - question.downVotes.length;
+export function VoteControl({
+  upVotes,
+  downVotes,
+  username,
+  vote,
+  label = '',
+}: {
+  upVotes: string[];
+  downVotes: string[];
+  username: string;
+  /** Sends the vote; never rejects (a failure is logged and the buttons are free again). */
+  vote: (direction: VoteDirection) => Promise<void>;
+  label?: string;
+}) {
+  const up = upVotes.includes(username);
+  const down = !up && downVotes.includes(username);
+  const count = upVotes.length - downVotes.length;
   const [busy, setBusy] = useState(false);
   const send = (direction: VoteDirection) => {
     if (busy) return;
     setBusy(true);
-    // voteQuestion never rejects: a failure is logged and the buttons are free again.
-    void voteQuestion(direction, question._id, username).finally(() => setBusy(false));
+    void vote(direction).finally(() => setBusy(false));
   };
+  const on = label === '' ? '' : ` ${label}`;
 
   return (
-    <div className="vote" role="group" aria-label="Votes" aria-busy={busy}>
+    <div className="vote" role="group" aria-label={`Votes${on}`} aria-busy={busy}>
       <button
         type="button"
         className="vote__button"
         aria-pressed={up}
         aria-disabled={busy}
-        aria-label="Upvote"
-        title="Upvote"
+        aria-label={`Upvote${on}`}
+        title={`Upvote${on}`}
         onClick={() => send('up')}
       >
         <VoteArrow direction="up" filled={up} />
@@ -45,8 +57,8 @@ export function VoteControl({ question, username }: { question: Question; userna
         className="vote__button"
         aria-pressed={down}
         aria-disabled={busy}
-        aria-label="Downvote"
-        title="Downvote"
+        aria-label={`Downvote${on}`}
+        title={`Downvote${on}`}
         onClick={() => send('down')}
       >
         <VoteArrow direction="down" filled={down} />

@@ -51,6 +51,11 @@ export function useLiveQuestion(initial: Question) {
       id === qid ? { ...current, upVotes, downVotes } : current,
     commentUpdate: (current, { result, type }) =>
       result.qid === qid ? withComment(current, type, result.parentId, result.comment) : current,
+    answerVoteUpdate: (current, { qid: id, aid, upVotes, downVotes }) =>
+      id === qid
+        ? { ...current, answers: current.answers.map((a) => (a._id === aid ? { ...a, upVotes, downVotes } : a)) }
+        : current,
+    acceptUpdate: (current, { qid: id, acceptedAnswer }) => (id === qid ? { ...current, acceptedAnswer } : current),
   });
   const [question, setQuestion] = useLiveData(initial, feed);
 
@@ -93,5 +98,11 @@ export function useLiveQuestion(initial: Question) {
     }
   }, [qid, last, setQuestion]);
 
-  return { question, addLocalComment, moreAnswers, loadMoreAnswers, loadingAnswers, answersError };
+  /** Shows the accepted answer the server has just answered with, without waiting for its acceptUpdate. */
+  const setAccepted = useCallback(
+    (acceptedAnswer: string | null) => setQuestion((current) => ({ ...current, acceptedAnswer })),
+    [setQuestion],
+  );
+
+  return { question, addLocalComment, setAccepted, moreAnswers, loadMoreAnswers, loadingAnswers, answersError };
 }

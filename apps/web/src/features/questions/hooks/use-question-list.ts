@@ -7,6 +7,7 @@ import { getQuestions, type QuestionPage } from '../api/get-questions';
 import type { HomeQuery } from '../home-query';
 import {
   appendOnce,
+  applyAcceptUpdate,
   applyAnswerUpdate,
   applyQuestionUpdate,
   applyViewsUpdate,
@@ -40,6 +41,7 @@ export function useQuestionList(query: HomeQuery, firstPage: QuestionPage) {
     answerUpdate: (current, update) => applyAnswerUpdate(current, update, query),
     viewsUpdate: applyViewsUpdate,
     voteUpdate: applyVoteUpdate,
+    acceptUpdate: applyAcceptUpdate,
   });
 
   // The server sends a question's votes, views and answers only to the sockets that show it.

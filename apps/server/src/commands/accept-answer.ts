@@ -1,0 +1,36 @@
+import { MESSAGES, type Outcome } from '@porpoise/core';
+import { and, eq } from 'drizzle-orm';
+import type { Db } from '../db/client.ts';
+import { answers, questions } from '../db/schema.ts';
+import { badRequest } from '../lib/http-error.ts';
+
+/**
+ * Accepts an answer to the question (product.md section 7), or takes the mark back when it
+ * is the accepted one already; accepting another moves it. The question's row is locked,
+ * so two presses at once apply one after another. The caller has checked that the actor
+ * may accept (policies: the asker only).
+ */
+export async function toggleAcceptedAnswer(
+  db: Db,
+  questionId: number,
+  answerId: number,
+): Promise<Outcome<{ acceptedAnswerId: number | null }>> {
+  return db.transaction(async (tx) => {
+    const [question] = await tx
+      .select({ accepted: questions.acceptedAnswerId })
+      .from(questions)
+      .where(eq(questions.id, questionId))
+      .for('update');
+    const [answer] = await tx
+      .select({ id: answers.id })
+      .from(answers)
+      .where(and(eq(answers.id, answerId), eq(answers.questionId, questionId)));
+    if (!question || !answer) throw badRequest(MESSAGES.answerNotOfQuestion);
+    const acceptedAnswerId = question.accepted === answerId ? null : answerId;
+    await tx.update(questions).set({ acceptedAnswerId }).where(eq(questions.id, questionId));
+    return {
+      result: { acceptedAnswerId },
+      events: [{ type: 'answerAccepted', questionId, acceptedAnswerId }],
+    };
+  });
+}

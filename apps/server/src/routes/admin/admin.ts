@@ -1,0 +1,19 @@
+import { LIMITS } from '@porpoise/core';
+import type { FastifyInstance } from 'fastify';
+import { setRole } from '../../commands/set-role.ts';
+import { route } from '../../lib/contract-routes.ts';
+import { bodyLimitFor } from '../../lib/request-bodies.ts';
+import { presentUserSummary } from '../../presenters/account.ts';
+import { searchAccounts } from '../../queries/accounts.ts';
+
+/** The admin's user list and roles (product.md section 10); the contract makes both admin-only. */
+export async function adminRoutes(app: FastifyInstance) {
+  route(app, 'listUsers', {}, async ({ query }) => {
+    const rows = await searchAccounts(app.db, query.search?.trim() ?? '');
+    return rows.map(presentUserSummary);
+  });
+
+  route(app, 'setRole', { bodyLimit: bodyLimitFor(LIMITS.usernameMax) }, async ({ params, body }) => {
+    return presentUserSummary(await app.events.settle(setRole(app.db, params.username, body.role)));
+  });
+}

@@ -1,0 +1,208 @@
+/**
+ * Answers that decide (product.md section 7): answer votes, the accepted answer and the
+ * answer order, live between two browser contexts; and the admin's roles screen
+ * (section 10). Against the built server in Chromium.
+ */
+import { expect, test, type Browser, type Locator, type Page } from '@playwright/test';
+import type { Answer, Question } from '@porpoise/core';
+import {
+  E2E_ADMIN,
+  expectNoSeriousAxeViolations,
+  newTestAccount,
+  overrideAccessibilitySettings,
+  registerThroughUi,
+  signInThroughUi,
+  type TestAccount,
+} from './support';
+
+const stamp = () => `${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;
+
+async function askViaApi(page: Page, username: string, title: string): Promise<Question> {
+  const response = await page.request.post('/api/addQuestion', {
+    data: {
+      title,
+      text: 'Which answer is best?',
+      tags: [{ name: `t${stamp()}`.slice(0, 20), description: '' }],
+      askedBy: username,
+    },
+  });
+  expect(response.status(), await response.text()).toBe(200);
+  return (await response.json()) as Question;
+}
+
+async function answerViaApi(page: Page, username: string, qid: string, text: string): Promise<Answer> {
+  const response = await page.request.post('/api/answer/addAnswer', { data: { qid, ans: { text, ansBy: username } } });
+  expect(response.status(), await response.text()).toBe(200);
+  return (await response.json()) as Answer;
+}
+
+/** Opens a page and waits for the server's acknowledgement of the questions it shows (their events reach it). */
+async function gotoLive(page: Page, path: string): Promise<void> {
+  const shown = new Promise<void>((resolve) =>
+    page.once('websocket', (ws) =>
+      ws.on('framereceived', (frame) => {
+        if (String(frame.payload).startsWith('43')) resolve();
+      }),
+    ),
+  );
+  await page.goto(path);
+  await shown;
+  await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+}
+
+async function member(browser: Browser, baseURL: string | undefined): Promise<{ page: Page; account: TestAccount }> {
+  const page = await (await browser.newContext({ baseURL })).newPage();
+  const account = await registerThroughUi(page, newTestAccount('dec'));
+  return { page, account };
+}
+
+/** The answer whose text is `text`, as an article labelled with its author. */
+const answerWith = (page: Page, text: string): Locator => page.getByRole('article').filter({ hasText: text });
+const answerTexts = (page: Page) => page.locator('ol.answers__list .post__text');
+
+test.describe('answers that decide', () => {
+  test.use({ bypassCSP: true });
+  test('the asker accepts an answer; everyone sees the mark live, and the home row is marked', async ({
+    browser,
+    baseURL,
+  }) => {
+    const asker = await member(browser, baseURL);
+    const reader = await member(browser, baseURL);
+    const question = await askViaApi(asker.page, asker.account.username, `Accept me ${stamp()}`);
+    await answerViaApi(reader.page, reader.account.username, question._id, 'The first way.');
+    await answerViaApi(reader.page, reader.account.username, question._id, 'The better way.');
+    const readerHome = await (await browser.newContext({ baseURL })).newPage();
+    await signInThroughUi(readerHome, reader.account);
+    await gotoLive(readerHome, '/home');
+    const row = readerHome.locator('ol.q-list > li').filter({ hasText: question.title });
+    await expect(row).toContainText('2 answers');
+    await expect(row).not.toContainText('one accepted');
+
+    await gotoLive(asker.page, `/question/${question._id}`);
+    await gotoLive(reader.page, `/question/${question._id}`);
+    // Only the asker has the control.
+    await expect(reader.page.getByRole('button', { name: 'Accept this answer' })).toHaveCount(0);
+    const better = answerWith(asker.page, 'The better way.');
+    await better.getByRole('button', { name: 'Accept this answer' }).click();
+    const unaccept = better.getByRole('button', { name: 'Unaccept this answer' });
+    await expect(unaccept).toHaveAttribute('aria-pressed', 'true');
+    await expect(better.getByText('Accepted answer')).toBeVisible();
+
+    // Live on the reader's page: the mark, and the accepted answer first in the default (Score) order.
+    await expect(answerWith(reader.page, 'The better way.').getByText('Accepted answer')).toBeVisible();
+    await expect(answerTexts(reader.page).first()).toHaveText('The better way.');
+    await expect(row).toContainText('one accepted');
+
+    // Taking it back removes the mark everywhere.
+    await unaccept.click();
+    await expect(better.getByRole('button', { name: 'Accept this answer' })).toHaveAttribute('aria-pressed', 'false');
+    await expect(reader.page.getByText('Accepted answer')).toHaveCount(0);
+    await expect(row).not.toContainText('one accepted');
+  });
+
+  test('a vote on an answer shows its score at once and on the other page live; the order follows the score', async ({
+    browser,
+    baseURL,
+  }) => {
+    const asker = await member(browser, baseURL);
+    const voter = await member(browser, baseURL);
+    const question = await askViaApi(asker.page, asker.account.username, `Vote answers ${stamp()}`);
+    for (const text of ['Answer one.', 'Answer two.', 'Answer three.']) {
+      await answerViaApi(asker.page, asker.account.username, question._id, text);
+    }
+    await gotoLive(asker.page, `/question/${question._id}`);
+    await gotoLive(voter.page, `/question/${question._id}`);
+    await expect(answerTexts(voter.page)).toHaveText(['Answer one.', 'Answer two.', 'Answer three.']);
+
+    const third = answerWith(voter.page, 'Answer three.');
+    const up = third.getByRole('button', { name: 'Upvote this answer' });
+    await up.click();
+    await expect(up).toHaveAttribute('aria-pressed', 'true');
+    await expect(third.locator('.vote__number')).toHaveText('1');
+    await expect(third.getByText('You upvoted')).toBeVisible();
+    // The asker's page takes the vote live and puts the answer first by score.
+    await expect(answerWith(asker.page, 'Answer three.').locator('.vote__number')).toHaveText('1');
+    await expect(answerTexts(asker.page)).toHaveText(['Answer three.', 'Answer one.', 'Answer two.']);
+
+    const sort = asker.page.getByRole('group', { name: 'Sort answers' });
+    await expect(sort.getByRole('button', { name: 'Score' })).toHaveAttribute('aria-pressed', 'true');
+    await sort.getByRole('button', { name: 'Oldest' }).click();
+    await expect(answerTexts(asker.page)).toHaveText(['Answer one.', 'Answer two.', 'Answer three.']);
+    await sort.getByRole('button', { name: 'Newest' }).click();
+    await expect(sort.getByRole('button', { name: 'Newest' })).toHaveAttribute('aria-pressed', 'true');
+    await expect(answerTexts(asker.page)).toHaveText(['Answer three.', 'Answer two.', 'Answer one.']);
+
+    // Down moves the vote.
+    await third.getByRole('button', { name: 'Downvote this answer' }).click();
+    await expect(third.locator('.vote__number')).toHaveText('-1');
+    await expect(up).toHaveAttribute('aria-pressed', 'false');
+  });
+
+  for (const colorBlindness of ['none', 'redgreen', 'blueyellow', 'grayscale'] as const) {
+    for (const lowVision of [false, true]) {
+      test(`the question page with an accepted answer passes axe (${colorBlindness}${lowVision ? ', low vision' : ''})`, async ({
+        page,
+      }) => {
+        const account = await registerThroughUi(page);
+        const question = await askViaApi(page, account.username, `Axe accepted ${stamp()}`);
+        const answer = await answerViaApi(page, account.username, question._id, 'Accepted and voted.');
+        await answerViaApi(page, account.username, question._id, 'Another.');
+        await page.request.post('/api/answer/acceptAnswer', { data: { qid: question._id, aid: answer._id } });
+        await page.request.post('/api/answer/upvoteAnswer', { data: { aid: answer._id } });
+        await overrideAccessibilitySettings(page, { lowVision, colorBlindness });
+        await page.goto(`/question/${question._id}`);
+        await expect(page.getByText('Accepted answer')).toBeVisible();
+        await expectNoSeriousAxeViolations(page);
+        await page.goto('/home');
+        await expect(page.locator('ol.q-list > li').filter({ hasText: question.title })).toContainText('one accepted');
+        await expectNoSeriousAxeViolations(page);
+      });
+    }
+  }
+});
+
+test.describe('roles', () => {
+  test.use({ bypassCSP: true });
+  test('a member has no Users screen: no menu entry, and /admin/users sends them home', async ({ page }) => {
+    await registerThroughUi(page);
+    await page.goto('/home');
+    await expect(page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Users' })).toHaveCount(0);
+    await page.goto('/admin/users');
+    await expect(page).toHaveURL(/\/home$/);
+  });
+
+  test('the admin finds a member and makes them a moderator; the last admin keeps the role', async ({
+    page,
+    browser,
+    baseURL,
+  }) => {
+    const other = await member(browser, baseURL);
+    await signInThroughUi(page, E2E_ADMIN);
+    await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Users' }).click();
+    await expect(page).toHaveURL(/\/admin\/users$/);
+    await expect(page.getByRole('heading', { level: 1, name: 'Users' })).toBeVisible();
+
+    await page.getByLabel('Search users').fill(other.account.username);
+    await page.getByRole('button', { name: 'Search', exact: true }).click();
+    await expect(page).toHaveURL(new RegExp(`search=${other.account.username}`));
+    const rows = page.locator('.user-table tbody tr');
+    await expect(rows).toHaveCount(1);
+    const role = page.getByLabel(`Role of ${other.account.username}`);
+    await expect(role).toHaveValue('member');
+    await role.selectOption('moderator');
+    await page.getByRole('button', { name: `Save role of ${other.account.username}` }).click();
+    await expect(page.getByRole('status').filter({ hasText: `${other.account.username} is now moderator.` })).toBeVisible();
+    const me = await other.page.request.get('/api/account/me');
+    expect(((await me.json()) as { role: string }).role).toBe('moderator');
+
+    // The admin cannot demote the only admin: the server's words, and the list shows the role kept.
+    await page.getByLabel('Search users').fill(E2E_ADMIN.username);
+    await page.getByRole('button', { name: 'Search', exact: true }).click();
+    const own = page.getByLabel(`Role of ${E2E_ADMIN.username}`);
+    await own.selectOption('member');
+    await page.getByRole('button', { name: `Save role of ${E2E_ADMIN.username}` }).click();
+    await expect(page.getByText('The last admin cannot be removed')).toBeVisible();
+    await expect(own).toHaveValue('admin');
+    await expectNoSeriousAxeViolations(page);
+  });
+});

@@ -1,0 +1,46 @@
+import { Form, redirect, useLoaderData, useNavigation, type LoaderFunctionArgs } from 'react-router';
+import { Deferred, LoadingText } from '@/components/deferred';
+import { DocumentTitle } from '@/components/document-title';
+import { paths } from '@/config/paths';
+import { userFacingError } from '@/lib/api-client';
+import { deferred } from '@/lib/deferred';
+import { listUsers } from '@/features/admin/api/users';
+import { UserRoles } from '@/features/admin/components/user-roles';
+import { signedInAccount } from '@/features/auth/api/me';
+
+/** Admins only: anyone else is sent to /home (the API refuses them too, with 403). */
+export async function adminUsersLoader({ request }: LoaderFunctionArgs) {
+  const account = await signedInAccount();
+  if (account.role !== 'admin') return redirect(paths.home());
+  const search = new URL(request.url).searchParams.get('search')?.trim() ?? '';
+  return { search, users: deferred(listUsers(search, request.signal)) };
+}
+
+/** /admin/users: find accounts by name and set their roles (product.md section 10). */
+export function AdminUsersRoute() {
+  const { search, users } = useLoaderData<typeof adminUsersLoader>();
+  const navigation = useNavigation();
+  return (
+    <>
+      <DocumentTitle title="Users" />
+      <h1 className="page-title">Users</h1>
+      <Form role="search" method="get" className="user-search" aria-busy={navigation.state === 'loading'}>
+        <label htmlFor="user-search">Search users</label>
+        <div className="user-search__row">
+          <input id="user-search" className="field__input" type="search" name="search" defaultValue={search} />
+          <button type="submit" className="button">
+            Search
+          </button>
+        </div>
+      </Form>
+      <Deferred
+        key={search}
+        data={users}
+        loading={<LoadingText>Loading users…</LoadingText>}
+        failed={(error) => <p className="inline-error">{userFacingError(error, 'Failed to load users')}</p>}
+      >
+        {(found) => <UserRoles users={found} />}
+      </Deferred>
+    </>
+  );
+}
