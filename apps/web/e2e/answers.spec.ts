@@ -191,7 +191,9 @@ test.describe('roles', () => {
     await expect(role).toHaveValue('member');
     await role.selectOption('moderator');
     await page.getByRole('button', { name: `Save role of ${other.account.username}` }).click();
-    await expect(page.getByRole('status').filter({ hasText: `${other.account.username} is now moderator.` })).toBeVisible();
+    await expect(
+      page.getByRole('status').filter({ hasText: `${other.account.username} is now moderator.` }),
+    ).toBeVisible();
     const me = await other.page.request.get('/api/account/me');
     expect(((await me.json()) as { role: string }).role).toBe('moderator');
 

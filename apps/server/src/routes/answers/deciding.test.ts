@@ -235,7 +235,9 @@ describe.each(DATABASE_KINDS)('roles on %s', (kind) => {
   it('lists accounts by a part of their name, with their roles and nothing private', async () => {
     const found = await listUsers(admin, member.username.slice(-6).toUpperCase());
     expect(found.statusCode).toBe(200);
-    expect(found.json()).toEqual([{ username: member.username, role: 'member', createdAt: expect.any(String) as unknown }]);
+    expect(found.json()).toEqual([
+      { username: member.username, role: 'member', createdAt: expect.any(String) as unknown },
+    ]);
     const all = await listUsers(admin);
     expect(all.json<Array<{ username: string }>>().map((user) => user.username)).toEqual(
       expect.arrayContaining([admin.username, member.username]),
