@@ -161,6 +161,85 @@ test.describe('answers that decide', () => {
   }
 });
 
+test.describe('editing with history', () => {
+  test.use({ bypassCSP: true });
+
+  test('the author edits a question and an answer; another page takes both live; the history shows the words changed', async ({
+    browser,
+    baseURL,
+  }) => {
+    const author = await member(browser, baseURL);
+    const reader = await member(browser, baseURL);
+    const title = `Porpoise sonar ${stamp()}`;
+    const question = await askViaApi(author.page, author.account.username, title);
+    await answerViaApi(author.page, author.account.username, question._id, 'Clicks bounce back.');
+    await gotoLive(reader.page, `/question/${question._id}`);
+    // Only the author (or a moderator) is offered the edit.
+    await expect(reader.page.getByRole('link', { name: 'Edit question' })).toHaveCount(0);
+
+    await author.page.goto(`/question/${question._id}`);
+    await author.page.getByRole('link', { name: 'Edit question' }).click();
+    await expect(author.page).toHaveURL(new RegExp(`/edit/question/${question._id}$`));
+    await expect(author.page.getByRole('heading', { level: 1, name: 'Edit Question' })).toBeVisible();
+    const titleField = author.page.getByLabel('Question Title');
+    await expect(titleField).toHaveValue(title);
+    await titleField.fill(`${title} explained`);
+    await author.page.getByLabel('Reason for edit').fill('more precise');
+    await author.page.getByRole('button', { name: 'Save Edits' }).click();
+    await expect(author.page).toHaveURL(new RegExp(`/question/${question._id}$`));
+    await expect(author.page.getByRole('heading', { level: 1, name: `${title} explained` })).toBeVisible();
+
+    // Live on the reader's page, with the edited mark.
+    await expect(reader.page.getByRole('heading', { level: 1, name: `${title} explained` })).toBeVisible();
+    await expect(reader.page.getByRole('link', { name: /^edited/ }).first()).toBeVisible();
+
+    // The answer too, through its own form.
+    const answer = answerWith(author.page, 'Clicks bounce back.');
+    await answer.getByRole('link', { name: 'Edit answer' }).click();
+    await expect(author.page.getByLabel('Answer Text')).toHaveValue('Clicks bounce back.');
+    await author.page.getByLabel('Answer Text').fill('Clicks bounce back from fish.');
+    await author.page.getByRole('button', { name: 'Save Edits' }).click();
+    await expect(author.page).toHaveURL(new RegExp(`/question/${question._id}$`));
+    await expect(answerWith(reader.page, 'Clicks bounce back from fish.')).toBeVisible();
+
+    // The question's history: newest first, with the words added marked.
+    await reader.page
+      .locator('.post--question')
+      .getByRole('link', { name: /^edited/ })
+      .click();
+    await expect(reader.page).toHaveURL(new RegExp(`/history/question/${question._id}$`));
+    const revisions = reader.page.locator('.revision');
+    await expect(revisions).toHaveCount(2);
+    await expect(revisions.first()).toContainText('Revision 2');
+    await expect(revisions.first()).toContainText('more precise');
+    await expect(revisions.first().locator('ins')).toContainText('explained');
+    await expect(revisions.nth(1)).toContainText('Revision 1 (original)');
+    await expectNoSeriousAxeViolations(reader.page);
+  });
+
+  for (const colorBlindness of ['none', 'redgreen', 'blueyellow', 'grayscale'] as const) {
+    for (const lowVision of [false, true]) {
+      test(`the edit and history screens pass axe (${colorBlindness}${lowVision ? ', low vision' : ''})`, async ({
+        page,
+      }) => {
+        const account = await registerThroughUi(page);
+        const question = await askViaApi(page, account.username, `Axe edit ${stamp()}`);
+        const edited = await page.request.put(`/api/question/${question._id}`, {
+          data: { title: `${question.title} again`, text: 'Changed text.', tags: question.tags, reason: 'axe' },
+        });
+        expect(edited.status()).toBe(200);
+        await overrideAccessibilitySettings(page, { lowVision, colorBlindness });
+        await page.goto(`/edit/question/${question._id}`);
+        await expect(page.getByLabel('Reason for edit')).toBeVisible();
+        await expectNoSeriousAxeViolations(page);
+        await page.goto(`/history/question/${question._id}`);
+        await expect(page.locator('.revision')).toHaveCount(2);
+        await expectNoSeriousAxeViolations(page);
+      });
+    }
+  }
+});
+
 test.describe('roles', () => {
   test.use({ bypassCSP: true });
   test('a member has no Users screen: no menu entry, and /admin/users sends them home', async ({ page }) => {

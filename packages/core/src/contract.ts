@@ -17,6 +17,7 @@ import {
   answerInput,
   answerPageQuery,
   answerVoteInput,
+  answerEditInput,
   bioInput,
   commentInput,
   forumInput,
@@ -24,6 +25,7 @@ import {
   idInput,
   loginInput,
   messageInput,
+  questionEditInput,
   questionInput,
   questionListQuery,
   readMessageInput,
@@ -60,10 +62,17 @@ const answerFields = {
   comments: z.array(commentSchema),
 };
 
+/** The last edit of a post: when (null: never edited) and by whom. */
+const edited = {
+  editedAt: time.nullable(),
+  editedBy: z.string().nullable(),
+};
+
 export const answerSchema = z.strictObject({
   ...answerFields,
   upVotes: usernames,
   downVotes: usernames,
+  ...edited,
 });
 
 /** An answer on its author's profile, with its question. */
@@ -99,6 +108,27 @@ export const questionSchema = z.strictObject({
   viewCount: z.number().int(),
   comments: z.array(commentSchema),
   acceptedAnswer,
+  ...edited,
+});
+
+/** One version of a post (product.md section 9); a question's carry its title and tags, an answer's neither. */
+export const revisionSchema = z.strictObject({
+  revision: z.number().int().describe('1 is the original'),
+  title: z.string().optional(),
+  text: z.string(),
+  tags: z.array(tagSchema).optional(),
+  editedBy: z.string(),
+  editedAt: time,
+  reason: z.string().nullable(),
+});
+
+/** A question's new title, text and tags, as its page and lists take them live. */
+export const questionEditSchema = z.strictObject({
+  qid: id,
+  title: z.string(),
+  text: z.string(),
+  tags: z.array(tagSchema),
+  ...edited,
 });
 
 export const accessibilitySettingsSchema = z.strictObject({
@@ -353,6 +383,48 @@ export const ENDPOINTS = {
     body: roleInput,
     response: userSummarySchema,
   },
+  editQuestion: {
+    ...API_ROUTES.editQuestion,
+    summary: 'Edit a question (its author, or a moderator); the edit is kept as a revision',
+    group: 'questions',
+    access: 'member',
+    params: byId,
+    body: questionEditInput,
+    response: questionSchema,
+  },
+  questionRevisions: {
+    ...API_ROUTES.questionRevisions,
+    summary: "A question's revisions, newest first (1 is the original)",
+    group: 'questions',
+    access: 'member',
+    params: byId,
+    response: z.array(revisionSchema),
+  },
+  getAnswer: {
+    ...API_ROUTES.getAnswer,
+    summary: 'One answer, with its question',
+    group: 'questions',
+    access: 'member',
+    params: byId,
+    response: userAnswerSchema,
+  },
+  editAnswer: {
+    ...API_ROUTES.editAnswer,
+    summary: "Edit an answer's text (its author, or a moderator); the edit is kept as a revision",
+    group: 'questions',
+    access: 'member',
+    params: byId,
+    body: answerEditInput,
+    response: answerSchema,
+  },
+  answerRevisions: {
+    ...API_ROUTES.answerRevisions,
+    summary: "An answer's revisions, newest first (1 is the original)",
+    group: 'questions',
+    access: 'member',
+    params: byId,
+    response: z.array(revisionSchema),
+  },
   addAnswer: {
     ...API_ROUTES.addAnswer,
     summary: 'Answer a question',
@@ -497,6 +569,7 @@ export const SOCKET_PAYLOADS = {
   voteUpdate: votersSchema,
   answerVoteUpdate: answerVotersSchema,
   acceptUpdate: acceptanceSchema,
+  questionEditUpdate: questionEditSchema,
   commentUpdate: z.strictObject({
     result: z.strictObject({ qid: id, parentId: id, comment: commentSchema }),
     type: z.enum(COMMENT_TARGETS),

@@ -14,6 +14,8 @@ export type DomainEvent =
   | VoteChanged
   | AnswerVoteChanged
   | AnswerAccepted
+  | QuestionEdited
+  | AnswerEdited
   | QuestionViewed
   | MessagePosted
   | ThreadStarted
@@ -63,6 +65,21 @@ export interface AnswerAccepted {
   type: 'answerAccepted';
   questionId: number;
   acceptedAnswerId: number | null;
+}
+
+/** A question's title, text or tags edited. */
+export interface QuestionEdited {
+  type: 'questionEdited';
+  questionId: number;
+  /** Its tag names before and after, lower case: the tag lists it may have joined or left. */
+  tags: string[];
+  tagsChanged: boolean;
+}
+
+export interface AnswerEdited {
+  type: 'answerEdited';
+  questionId: number;
+  answerId: number;
 }
 
 /** A member's first view of a question (repeat views are no event). */

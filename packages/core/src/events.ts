@@ -6,6 +6,7 @@ export const SOCKET_EVENTS = {
   voteUpdate: 'voteUpdate',
   answerVoteUpdate: 'answerVoteUpdate',
   acceptUpdate: 'acceptUpdate',
+  questionEditUpdate: 'questionEditUpdate',
   commentUpdate: 'commentUpdate',
   threadUpdate: 'threadUpdate',
   messageUpdate: 'messageUpdate',

@@ -27,6 +27,8 @@ export const LIMITS = {
   answerPageSize: 30,
   /** A question's `views` names its most recent viewers, at most this many; `viewCount` counts them all. */
   viewersShown: 100,
+  /** An edit's optional 'Reason for edit' (product.md section 9). */
+  editReasonMax: 300,
 } as const;
 
 export const DEFAULT_TAG_DESCRIPTION = 'user added tag';

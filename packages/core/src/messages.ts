@@ -50,6 +50,8 @@ export const MESSAGES = {
   onlyAdmins: 'Only admins can do that',
   lastAdmin: 'The last admin cannot be removed',
   userNotFound: 'User not found',
+  editOwnOnly: 'You can only edit your own posts',
+  reasonTooLong: 'Reason for edit cannot be more than 300 characters',
 } as const;
 
 /** '{Field} cannot be more than N characters' (product.md section 3). */
@@ -83,6 +85,7 @@ export const ERROR_CODES = [
   'unavailable',
   'only_asker_accepts',
   'last_admin',
+  'edit_own_only',
 ] as const;
 export type ErrorCode = (typeof ERROR_CODES)[number];
 
@@ -100,6 +103,7 @@ const CODE_OF_MESSAGE: Partial<Record<string, ErrorCode>> = {
   [MESSAGES.unknownHost]: 'unknown_host',
   [MESSAGES.onlyAskerAccepts]: 'only_asker_accepts',
   [MESSAGES.lastAdmin]: 'last_admin',
+  [MESSAGES.editOwnOnly]: 'edit_own_only',
 };
 
 const CODE_OF_STATUS: Partial<Record<number, ErrorCode>> = {

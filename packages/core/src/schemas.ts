@@ -12,6 +12,7 @@ import {
   answerTextError,
   bioError,
   commentTextError,
+  editReasonError,
   emailError,
   forumDescriptionError,
   forumNameError,
@@ -95,6 +96,24 @@ export const questionInput = z.object({
   downVotes: ignored,
   views: ignored,
   comments: ignored,
+});
+
+const editReason = ruled('Reason for edit', editReasonError)
+  .transform((reason) => reason.trim())
+  .optional()
+  .transform((reason) => (reason === undefined || reason === '' ? null : reason));
+
+/** An edit of a question: as asking takes it, plus an optional reason (product.md section 9). */
+export const questionEditInput = z.object({
+  title: questionInput.shape.title,
+  text: questionInput.shape.text,
+  tags: questionInput.shape.tags,
+  reason: editReason,
+});
+
+export const answerEditInput = z.object({
+  text: ruled('Answer text', answerTextError),
+  reason: editReason,
 });
 
 export const answerInput = z.object({

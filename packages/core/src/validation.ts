@@ -69,6 +69,10 @@ const bodyTextError =
 export const questionTextError = bodyTextError(MESSAGES.questionTextEmpty, 'Question text', LIMITS.questionTextMax);
 export const answerTextError = bodyTextError(MESSAGES.answerTextEmpty, 'Answer text', LIMITS.answerTextMax);
 
+/** An edit's reason is optional; only its length is ruled. */
+export const editReasonError: Rule = (value) =>
+  charLength(value) > LIMITS.editReasonMax ? MESSAGES.reasonTooLong : null;
+
 /** Splits the Tags field on whitespace, lower-cased, duplicates dropped. */
 export function parseTagNames(input: string): string[] {
   return [

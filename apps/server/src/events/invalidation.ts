@@ -12,6 +12,8 @@ import type { Touched } from '../plugins/read-cache.ts';
  * - a comment changes its question's page only (lists show no comments);
  * - a vote changes its question's page and row; an answer's vote its question's page;
  * - an accepted answer changes its question's page and row (the row marks it);
+ * - an edit changes its question's page; a question's edit its row too (title, tags) and,
+ *   when its tags changed, every list of the tags it joined or left and the tags page;
  * - a first view changes nothing here: counts are brought up to date in place, at most a
  *   second late (events/view-counter.ts);
  * - messages, threads and forums are not cached.
@@ -41,7 +43,16 @@ export function touchedBy(events: readonly DomainEvent[]): Touched {
         touched.rows.push(event.questionId);
         break;
       case 'answerVoteChanged':
+      case 'answerEdited':
         touched.questions.push(event.questionId);
+        break;
+      case 'questionEdited':
+        touched.questions.push(event.questionId);
+        touched.rows.push(event.questionId);
+        if (event.tagsChanged) {
+          for (const order of ORDERS) touched.orders.push({ order, tags: event.tags });
+          touched.tags = true;
+        }
         break;
       case 'questionViewed':
       case 'messagePosted':

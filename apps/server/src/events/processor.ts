@@ -11,6 +11,7 @@ import {
   getAnswerRow,
   getAnswerVoters,
   getCommentRow,
+  getQuestionEdit,
   getQuestionSummary,
   getViewCounts,
   getVoters,
@@ -89,6 +90,24 @@ export const eventsPlugin = fp(
           const acceptedAnswer = event.acceptedAnswerId === null ? null : String(event.acceptedAnswerId);
           const payload = { qid: String(event.questionId), acceptedAnswer };
           return [{ audience: showingQuestion(event.questionId), event: SOCKET_EVENTS.acceptUpdate, payload }];
+        }
+        case 'questionEdited': {
+          const [summary, detail] = await Promise.all([
+            getQuestionSummary(app.db, event.questionId),
+            getQuestionEdit(app.db, event.questionId),
+          ]);
+          if (!summary || !detail) return [];
+          const audience = showingQuestion(event.questionId);
+          return [
+            { audience, event: SOCKET_EVENTS.questionUpdate, payload: summary },
+            { audience, event: SOCKET_EVENTS.questionEditUpdate, payload: detail },
+          ];
+        }
+        case 'answerEdited': {
+          const row = await getAnswerRow(app.db, event.answerId);
+          if (!row) return [];
+          const payload = { qid: String(event.questionId), answer: presentAnswer(row, []) };
+          return [{ audience: showingQuestion(event.questionId), event: SOCKET_EVENTS.answerUpdate, payload }];
         }
         case 'messagePosted': {
           const message = await getMessage(app.db, event.messageId);

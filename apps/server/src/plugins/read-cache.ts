@@ -6,7 +6,7 @@ import { Batches } from '../lib/batches.ts';
 import { JsonBody } from '../lib/json-body.ts';
 import { ReadCache } from '../lib/read-cache.ts';
 import { presentQuestion, type QuestionDetail } from '../presenters/question.ts';
-import { getViewCounts, type ViewCounts } from '../queries/questions.ts';
+import { forgetQuestionTags, getViewCounts, type ViewCounts } from '../queries/questions.ts';
 
 /**
  * A home-list page as sent (its JSON, X-Total-Count and X-Next-Cursor), with its rows, so
@@ -214,7 +214,11 @@ export const readCachePlugin = fp(
     });
 
     const dropLocally = (touched: Touched) => {
-      if (touched.tags) tags.invalidate(() => true);
+      if (touched.tags) {
+        tags.invalidate(() => true);
+        // A question whose tags changed (an edit): its kept tags are read again.
+        forgetQuestionTags(app.db, touched.rows);
+      }
       if (touched.questions.length > 0) {
         const keys = new Set(touched.questions.map(String));
         questions.invalidate((key) => keys.has(key));

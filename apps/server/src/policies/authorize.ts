@@ -10,13 +10,17 @@ import type { ThreadAccess } from './threads.ts';
  */
 export type Resource =
   | { type: 'question'; askerId?: number }
-  | { type: 'answer' | 'comment' | 'forum' }
+  | { type: 'answer'; authorId?: number }
+  | { type: 'comment' | 'forum' }
   | { type: 'thread'; thread: ThreadAccess }
   | { type: 'account'; username: string }
   /** The installation itself: its roles. */
   | { type: 'site' };
 
-export type Action = 'read' | 'create' | 'vote' | 'post' | 'markRead' | 'actAs' | 'accept' | 'administer';
+export type Action = 'read' | 'create' | 'vote' | 'post' | 'markRead' | 'actAs' | 'accept' | 'edit' | 'administer';
+
+/** Moderators and admins keep the place clean: they may edit (and later delete and close) any post. */
+const moderates = (actor: Actor | null) => actor !== null && (actor.role === 'moderator' || actor.role === 'admin');
 
 /** Whether `actor` (null: a visitor) may do `action` to `resource`. */
 export function can(actor: Actor | null, action: Action, resource: Resource): boolean {
@@ -41,6 +45,11 @@ export function can(actor: Actor | null, action: Action, resource: Resource): bo
     case 'question':
       // Only the asker accepts an answer to their question (product.md section 7).
       if (action === 'accept') return actor !== null && actor.id === resource.askerId;
+      // Its author edits a post, and so do moderators (product.md section 9).
+      if (action === 'edit') return (actor !== null && actor.id === resource.askerId) || moderates(actor);
+      return actor !== null;
+    case 'answer':
+      if (action === 'edit') return (actor !== null && actor.id === resource.authorId) || moderates(actor);
       return actor !== null;
     default:
       // Answers, comments, votes and forums: any signed-in member.
@@ -51,6 +60,7 @@ export function can(actor: Actor | null, action: Action, resource: Resource): bo
 /** What a member is told when `action` is refused, where the product gives it its own words. */
 const REFUSALS: Partial<Record<Action, string>> = {
   accept: MESSAGES.onlyAskerAccepts,
+  edit: MESSAGES.editOwnOnly,
   administer: MESSAGES.onlyAdmins,
 };
 

@@ -1,4 +1,7 @@
 import type { Answer, Comment, Question, QuestionSummary, Tag, TagWithCount } from '@porpoise/core';
+import type { ResponseOf } from '@porpoise/core/contract';
+
+type Revision = ResponseOf<'questionRevisions'>[number];
 
 /** Rows as the queries return them; presenters pick the fields the API promises. */
 export interface SummaryRow {
@@ -29,7 +32,14 @@ export interface AnswerRow {
   /** Its voters' names (a new answer has none). */
   upVotes: string[];
   downVotes: string[];
+  /** Its last edit, if any: when, and the editor's name. */
+  editedAt: Date | string | null;
+  editedBy: string | null;
 }
+
+/** A time column as the API sends it: ISO 8601, or null. */
+const timeOrNull = (value: Date | string | null): string | null =>
+  value === null ? null : new Date(value).toISOString();
 
 /** An id column as the API sends it: a string, or null. */
 const idOrNull = (value: number | string | null): string | null => (value === null ? null : String(value));
@@ -74,10 +84,12 @@ export const presentAnswer = (row: AnswerRow, comments: Comment[]): Answer => ({
   comments,
   upVotes: row.upVotes,
   downVotes: row.downVotes,
+  editedAt: timeOrNull(row.editedAt),
+  editedBy: row.editedBy,
 });
 
 export interface QuestionDetail {
-  question: SummaryRow & { text: string };
+  question: SummaryRow & { text: string; editedAt: Date | string | null; editedBy: string | null };
   tags: Tag[];
   answers: Answer[];
   comments: Comment[];
@@ -103,5 +115,30 @@ export function presentQuestion(detail: QuestionDetail): Question {
     viewCount: Number(question.viewCount),
     comments: detail.comments,
     acceptedAnswer: idOrNull(question.acceptedAnswerId),
+    editedAt: timeOrNull(question.editedAt),
+    editedBy: question.editedBy,
+  };
+}
+
+/** A revision of a question (title and tags) or of an answer (neither), as the history lists it. */
+export function presentRevision(
+  row: {
+    revision: number;
+    title: string | null;
+    text: string;
+    tags: Tag[] | null;
+    editedBy: string;
+    editedAt: Date;
+    reason: string | null;
+  },
+  post: 'question' | 'answer',
+): Revision {
+  return {
+    revision: row.revision,
+    ...(post === 'question' ? { title: row.title ?? '', tags: (row.tags ?? []).map(presentTag) } : {}),
+    text: row.text,
+    editedBy: row.editedBy,
+    editedAt: row.editedAt.toISOString(),
+    reason: row.reason,
   };
 }

@@ -9,6 +9,7 @@ import {
 } from '@porpoise/core';
 import { type QuestionListQuery } from '@porpoise/core/schemas';
 import { sql, type SQL } from 'drizzle-orm';
+import type { SocketPayloads } from '@porpoise/core/contract';
 import { queryPrepared, queryRows, type Db } from '../db/client.ts';
 import { accountIdByName } from './accounts.ts';
 import { anyTagQueryText, tagLexeme } from '../db/search-vector.ts';
@@ -17,6 +18,7 @@ import {
   presentAnswer,
   presentComment,
   presentSummary,
+  presentQuestion,
   presentTag,
   type AnswerRow,
   type CommentRow,
@@ -28,6 +30,9 @@ const SUMMARY_COLUMNS = sql`q.id, q.title, a.username as "askedBy", q.ask_date_t
   q.last_activity_at as "lastActivityAt", q.answer_count as "answerCount", q.view_count as "viewCount",
   q.up_count as "upCount", q.down_count as "downCount", q.accepted_answer_id as "acceptedAnswerId"`;
 
+/** The name of a post's last editor (null when never edited). */
+const editorOf = (accountId: SQL) => sql`(select username from accounts where id = ${accountId})`;
+
 /** The names of an answer's voters one way (1 up, -1 down), in the order they voted. */
 const answerVoters = (answerId: SQL, value: 1 | -1) =>
   sql`array(select va.username from answer_votes v join accounts va on va.id = v.account_id
@@ -35,7 +40,8 @@ const answerVoters = (answerId: SQL, value: 1 | -1) =>
 
 /** An answer's columns as AnswerRow has them, for a query over `answers an` joined to its author `a`. */
 const ANSWER_COLUMNS = sql`an.id, an.text, a.username as "ansBy", an.ans_date_time as "ansDateTime",
-  ${answerVoters(sql`an.id`, 1)} as "upVotes", ${answerVoters(sql`an.id`, -1)} as "downVotes"`;
+  ${answerVoters(sql`an.id`, 1)} as "upVotes", ${answerVoters(sql`an.id`, -1)} as "downVotes",
+  an.edited_at as "editedAt", ${editorOf(sql`an.edited_by`)} as "editedBy"`;
 
 /** A list row's sort keys to the microsecond (a JS Date keeps milliseconds), for its cursor. */
 const KEY_COLUMNS = sql`to_char(q.ask_date_time at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"') as "askKey",
@@ -208,17 +214,29 @@ async function anyTermIsCommon(db: Db, { tagIds, words }: SearchTerms): Promise<
 }
 
 /**
- * A question's tags never change (questions are not edited; tags are neither renamed nor
+ * A question's tags change only when it is edited (tags are neither renamed nor
  * re-described), so once read they are kept, per database, for the last TAGS_KEPT
- * questions read: a list or search page then costs one query less.
+ * questions read: a list or search page then costs one query less. An edit that changes
+ * them makes every process forget that question's (forgetQuestionTags, from the read
+ * cache's invalidation), and a read that was under way then keeps nothing it read.
  */
 const TAGS_KEPT = 20_000;
 const tagsCache = new WeakMap<Db, Map<number, Tag[]>>();
+const tagsForgotten = new WeakMap<Db, number>();
+
+/** Forgets the kept tags of these questions (their tags were edited). */
+export function forgetQuestionTags(db: Db, questionIds: readonly number[]): void {
+  if (questionIds.length === 0) return;
+  tagsForgotten.set(db, (tagsForgotten.get(db) ?? 0) + 1);
+  const kept = keptFor(tagsCache, db);
+  for (const id of questionIds) kept.delete(id);
+}
 
 /** Tags of several questions, keyed by question id: the ones not kept yet in one query. */
 async function tagsOf(db: Db, questionIds: number[]): Promise<Map<number, Tag[]>> {
   const kept = keptFor(tagsCache, db);
   const missing = questionIds.filter((id) => !kept.has(id));
+  const epoch = tagsForgotten.get(db) ?? 0;
   if (missing.length > 0) {
     const rows = await queryPrepared<{ questionId: number; name: string; description: string }>(
       db,
@@ -231,6 +249,8 @@ async function tagsOf(db: Db, questionIds: number[]): Promise<Map<number, Tag[]>
     // this request has read has all of its tags (an empty list is an answer too).
     const read = new Map<number, Tag[]>(missing.map((id) => [id, []]));
     for (const row of rows) read.get(Number(row.questionId))?.push(presentTag(row));
+    if ((tagsForgotten.get(db) ?? 0) !== epoch)
+      return new Map(questionIds.map((id) => [id, kept.get(id) ?? read.get(id) ?? []]));
     for (const [id, tags] of read) kept.set(id, tags);
     // Oldest first out: a Map iterates in insertion order.
     for (const id of kept.keys()) {
@@ -517,6 +537,8 @@ export async function getQuestionDetail(db: Db, questionId: number): Promise<Que
   const [row] = await queryPrepared<
     SummaryRow & {
       text: string;
+      editedAt: string | null;
+      editedBy: string | null;
       tags: Tag[];
       comments: CommentJson[];
       votes: Array<[string, number]>;
@@ -525,7 +547,7 @@ export async function getQuestionDetail(db: Db, questionId: number): Promise<Que
     }
   >(
     db,
-    sql`select ${SUMMARY_COLUMNS}, q.text,
+    sql`select ${SUMMARY_COLUMNS}, q.text, q.edited_at as "editedAt", ${editorOf(sql`q.edited_by`)} as "editedBy",
       coalesce((select json_agg(json_build_object('name', t.name, 'description', t.description) order by t.name)
         from question_tags qt join tags t on t.id = qt.tag_id where qt.question_id = q.id), '[]') as tags,
       ${commentsJson(sql`c.question_id = q.id`)} as comments,
@@ -534,7 +556,8 @@ export async function getQuestionDetail(db: Db, questionId: number): Promise<Que
       array(${recentViewers(sql`q.id`)}) as views,
       coalesce((select json_agg(json_build_object('id', an.id, 'text', an.text, 'ansBy', an.ans_by_name,
           'ansDateTime', an.ans_date_time, 'comments', ${commentsJson(sql`c.answer_id = an.id`)},
-          'upVotes', ${answerVoters(sql`an.id`, 1)}, 'downVotes', ${answerVoters(sql`an.id`, -1)})
+          'upVotes', ${answerVoters(sql`an.id`, 1)}, 'downVotes', ${answerVoters(sql`an.id`, -1)},
+          'editedAt', an.edited_at, 'editedBy', ${editorOf(sql`an.edited_by`)})
           order by an.ans_date_time, an.id)
         from (select an.*, aa.username as ans_by_name from answers an join accounts aa on aa.id = an.ans_by
           where an.question_id = q.id order by an.ans_date_time, an.id limit ${LIMITS.answerPageSize}) an), '[]') as answers
@@ -637,4 +660,102 @@ export async function getQuestionOwnership(
     askerId: Number(row.askerId),
     acceptedAnswerId: row.acceptedAnswerId === null ? null : Number(row.acceptedAnswerId),
   };
+}
+
+/** A revision as the history lists it (product.md section 9). */
+export interface RevisionRow {
+  revision: number;
+  title: string | null;
+  text: string;
+  tags: Tag[] | null;
+  editedBy: string;
+  editedAt: Date;
+  reason: string | null;
+}
+
+/**
+ * A post's revisions, newest first; a post never edited has one, its original (kept as a
+ * row only from its first edit on). Null when the post does not exist.
+ */
+export async function listRevisions(
+  db: Db,
+  post: { questionId: number } | { answerId: number },
+): Promise<RevisionRow[] | null> {
+  const owner = 'questionId' in post ? sql`r.question_id = ${post.questionId}` : sql`r.answer_id = ${post.answerId}`;
+  const rows = await queryRows<RevisionRow>(
+    db,
+    sql`select r.revision, r.title, r.text, r.tags, a.username as "editedBy", r.edited_at as "editedAt", r.reason
+      from revisions r join accounts a on a.id = r.edited_by where ${owner} order by r.revision desc`,
+  );
+  if (rows.length > 0) {
+    return rows.map((row) => ({ ...row, revision: Number(row.revision), editedAt: new Date(row.editedAt) }));
+  }
+  const original = await queryRows<RevisionRow>(
+    db,
+    'questionId' in post
+      ? sql`select 1 as revision, q.title, q.text,
+          coalesce((select json_agg(json_build_object('name', t.name, 'description', t.description) order by t.name)
+            from question_tags qt join tags t on t.id = qt.tag_id where qt.question_id = q.id), '[]') as tags,
+          a.username as "editedBy", q.ask_date_time as "editedAt", null as reason
+        from questions q join accounts a on a.id = q.asked_by where q.id = ${post.questionId}`
+      : sql`select 1 as revision, null as title, an.text, null as tags, a.username as "editedBy",
+          an.ans_date_time as "editedAt", null as reason
+        from answers an join accounts a on a.id = an.ans_by where an.id = ${post.answerId}`,
+  );
+  if (original.length === 0) return null;
+  return original.map((row) => ({ ...row, revision: 1, editedAt: new Date(row.editedAt) }));
+}
+
+type QuestionEditPayload = SocketPayloads['questionEditUpdate'];
+
+/** A question's title, text, tags and last edit, for questionEditUpdate. */
+export async function getQuestionEdit(db: Db, questionId: number): Promise<QuestionEditPayload | null> {
+  const detail = await getQuestionDetail(db, questionId);
+  if (!detail) return null;
+  const question = presentQuestion(detail);
+  return {
+    qid: question._id,
+    title: question.title,
+    text: question.text,
+    tags: question.tags,
+    editedAt: question.editedAt,
+    editedBy: question.editedBy,
+  };
+}
+
+/** One answer with its question's id and title (the answer's edit screen), or null. */
+export async function getAnswerWithQuestion(db: Db, answerId: number): Promise<UserAnswer | null> {
+  const [row] = await queryRows<{
+    id: number;
+    text: string;
+    ansBy: string;
+    ansDateTime: string;
+    qid: number;
+    questionTitle: string;
+  }>(
+    db,
+    sql`select an.id, an.text, a.username as "ansBy", an.ans_date_time as "ansDateTime",
+        an.question_id as qid, q.title as "questionTitle"
+      from answers an join accounts a on a.id = an.ans_by join questions q on q.id = an.question_id
+      where an.id = ${answerId}`,
+  );
+  if (!row) return null;
+  return {
+    _id: String(row.id),
+    text: row.text,
+    ansBy: row.ansBy,
+    ansDateTime: new Date(row.ansDateTime).toISOString(),
+    comments: [],
+    qid: String(row.qid),
+    questionTitle: row.questionTitle,
+  };
+}
+
+/** Who wrote an answer (its id), and its question's; null when there is no such answer. */
+export async function getAnswerOwnership(db: Db, answerId: number): Promise<{ authorId: number } | null> {
+  const [row] = await queryRows<{ authorId: number }>(
+    db,
+    sql`select ans_by as "authorId" from answers where id = ${answerId}`,
+  );
+  return row ? { authorId: Number(row.authorId) } : null;
 }

@@ -112,6 +112,24 @@ export const routes: RouteObject[] = [
             lazy: () => import('./routes/new-forum').then((m) => ({ Component: m.NewForumRoute })),
           },
           {
+            path: paths.editQuestion.pattern,
+            lazy: () =>
+              import('./routes/edit-post').then((m) => ({
+                loader: m.editQuestionLoader,
+                Component: m.EditQuestionRoute,
+              })),
+          },
+          {
+            path: paths.editAnswer.pattern,
+            lazy: () =>
+              import('./routes/edit-post').then((m) => ({ loader: m.editAnswerLoader, Component: m.EditAnswerRoute })),
+          },
+          ...[paths.questionHistory.pattern, paths.answerHistory.pattern].map((path) => ({
+            path,
+            lazy: () =>
+              import('./routes/post-history').then((m) => ({ loader: m.historyLoader, Component: m.PostHistoryRoute })),
+          })),
+          {
             path: paths.adminUsers.pattern,
             lazy: () =>
               import('./routes/admin-users').then((m) => ({

@@ -53,6 +53,10 @@ export const paths = {
   newForum: route('/new/forum', () => '/new/forum'),
   accessibilitySettings: route('/accessibility-settings', () => '/accessibility-settings'),
   adminUsers: route('/admin/users', () => '/admin/users'),
+  editQuestion: route('/edit/question/:qid', (qid: string) => `/edit/question/${segment(qid)}`),
+  editAnswer: route('/edit/answer/:aid', (aid: string) => `/edit/answer/${segment(aid)}`),
+  questionHistory: route('/history/question/:qid', (qid: string) => `/history/question/${segment(qid)}`),
+  answerHistory: route('/history/answer/:aid', (aid: string) => `/history/answer/${segment(aid)}`),
   /** Anything no other route matches; there is nothing to link to. */
   notFound: { pattern: '*' },
 } as const;

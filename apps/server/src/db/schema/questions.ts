@@ -3,6 +3,7 @@ import {
   check,
   index,
   integer,
+  jsonb,
   pgTable,
   primaryKey,
   smallint,
@@ -46,6 +47,9 @@ export const questions = pgTable(
     downCount: integer('down_count').notNull().default(0),
     /** The answer the asker accepted, if any (product.md section 7). */
     acceptedAnswerId: ref('accepted_answer_id').references((): AnyPgColumn => answers.id, { onDelete: 'set null' }),
+    /** The last edit (product.md section 9): when, and by whom; null until edited. */
+    editedAt: at('edited_at'),
+    editedBy: ref('edited_by').references(() => accounts.id),
     // Title, text and tag lexemes, written with the question (db/search-vector.ts).
     search: tsvector('search').notNull(),
   },
@@ -103,6 +107,8 @@ export const answers = pgTable(
     /** Kept equal to its stored votes by the vote command, in the voting transaction. */
     upCount: integer('up_count').notNull().default(0),
     downCount: integer('down_count').notNull().default(0),
+    editedAt: at('edited_at'),
+    editedBy: ref('edited_by').references(() => accounts.id),
   },
   (t) => [
     index('answers_question_idx').on(t.questionId, t.ansDateTime),
@@ -148,6 +154,38 @@ export const votes = pgTable(
     votedAt: at('voted_at').notNull().defaultNow(),
   },
   (t) => [primaryKey({ columns: [t.questionId, t.accountId] }), check('votes_value_check', sql`${t.value} in (-1, 1)`)],
+);
+
+/**
+ * Every version of an edited post (product.md section 9): revision 1 is the original, kept
+ * from the post's first edit on (a post never edited has no rows: it is its own revision 1).
+ * A question's revisions carry its title and tags; an answer's neither.
+ */
+export const revisions = pgTable(
+  'revisions',
+  {
+    id: id(),
+    questionId: ref('question_id').references(() => questions.id, { onDelete: 'cascade' }),
+    answerId: ref('answer_id').references(() => answers.id, { onDelete: 'cascade' }),
+    revision: integer('revision').notNull(),
+    title: text('title'),
+    text: text('text').notNull(),
+    tags: jsonb('tags').$type<Array<{ name: string; description: string }>>(),
+    editedBy: ref('edited_by')
+      .notNull()
+      .references(() => accounts.id),
+    editedAt: at('edited_at').notNull().defaultNow(),
+    reason: text('reason'),
+  },
+  (t) => [
+    check('revisions_one_post_check', sql`num_nonnulls(${t.questionId}, ${t.answerId}) = 1`),
+    uniqueIndex('revisions_question_key')
+      .on(t.questionId, t.revision)
+      .where(sql`question_id is not null`),
+    uniqueIndex('revisions_answer_key')
+      .on(t.answerId, t.revision)
+      .where(sql`answer_id is not null`),
+  ],
 );
 
 /** One vote per user per answer, like a question's: +1 up, -1 down. */

@@ -7,8 +7,16 @@ import { toggleAnswerVote } from '../../commands/vote.ts';
 import { notFound } from '../../lib/http-error.ts';
 import { requireActor, type Actor } from '../../policies/actor.ts';
 import { authorize } from '../../policies/authorize.ts';
-import { presentAnswer } from '../../presenters/question.ts';
-import { getAnswerVoters, getQuestionOwnership } from '../../queries/questions.ts';
+import { editAnswer } from '../../commands/edit-post.ts';
+import { presentAnswer, presentRevision } from '../../presenters/question.ts';
+import {
+  getAnswerOwnership,
+  getAnswerRow,
+  getAnswerVoters,
+  getAnswerWithQuestion,
+  getQuestionOwnership,
+  listRevisions,
+} from '../../queries/questions.ts';
 import { postingHits, refuseKnownOverLimit, remembering429 } from '../../lib/posting-limits.ts';
 import { bodyLimitFor } from '../../lib/request-bodies.ts';
 
@@ -31,7 +39,16 @@ export async function answerRoutes(app: FastifyInstance) {
       remembering429(app, actor, 'answer', () => addAnswer(app.db, actor, Number(input.qid), input.ans.text, hits)),
     );
     return presentAnswer(
-      { id: row.id, text: row.text, ansBy: actor.username, ansDateTime: row.ansDateTime, upVotes: [], downVotes: [] },
+      {
+        id: row.id,
+        text: row.text,
+        ansBy: actor.username,
+        ansDateTime: row.ansDateTime,
+        upVotes: [],
+        downVotes: [],
+        editedAt: null,
+        editedBy: null,
+      },
       [],
     );
   });
@@ -51,6 +68,31 @@ export async function answerRoutes(app: FastifyInstance) {
   } as const;
   route(app, 'upvoteAnswer', voteOptions, vote('up'));
   route(app, 'downvoteAnswer', voteOptions, vote('down'));
+
+  route(app, 'getAnswer', {}, async ({ params: { id } }) => {
+    const answer = await getAnswerWithQuestion(app.db, Number(id));
+    if (!answer) throw notFound('Answer not found');
+    return answer;
+  });
+
+  // The author, or a moderator, edits (product.md section 9), with answering's rules and limits.
+  const editing = { bodyLimit: bodyLimitFor(LIMITS.answerTextMax + LIMITS.editReasonMax), limit: 'answer' } as const;
+  route(app, 'editAnswer', editing, async ({ actor, params: { id }, body }) => {
+    const answerId = Number(id);
+    const answer = await getAnswerOwnership(app.db, answerId);
+    if (!answer) throw notFound('Answer not found');
+    authorize(actor, 'edit', { type: 'answer', authorId: answer.authorId });
+    await app.events.settle(editAnswer(app.db, actor, answerId, body.text, body.reason));
+    const row = await getAnswerRow(app.db, answerId);
+    if (!row) throw notFound('Answer not found');
+    return presentAnswer(row, []);
+  });
+
+  route(app, 'answerRevisions', {}, async ({ params: { id } }) => {
+    const revisions = await listRevisions(app.db, { answerId: Number(id) });
+    if (!revisions) throw notFound('Answer not found');
+    return revisions.map((row) => presentRevision(row, 'answer'));
+  });
 
   // Only the asker accepts; accepting the accepted answer takes the mark back.
   const acceptOptions = { bodyLimit: bodyLimitFor(0), limit: 'vote' } as const;

@@ -570,6 +570,8 @@ describe.each(DATABASE_KINDS)('questions, answers, comments, votes and tags on %
           comments: [],
           upVotes: [],
           downVotes: [],
+          editedAt: null,
+          editedBy: null,
         },
       });
     });

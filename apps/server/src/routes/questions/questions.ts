@@ -4,18 +4,22 @@ import type { FastifyInstance } from 'fastify';
 import { addQuestion } from '../../commands/add-question.ts';
 import { recordView } from '../../commands/record-view.ts';
 import { toggleVote } from '../../commands/vote.ts';
+import { editQuestion } from '../../commands/edit-post.ts';
+import { authorize } from '../../policies/authorize.ts';
 import { notFound } from '../../lib/http-error.ts';
 import { decodeCursor } from '../../lib/list-cursor.ts';
 import { route, type ContractInput } from '../../lib/contract-routes.ts';
 import { type Actor } from '../../policies/actor.ts';
 import { ListPage, QuestionPage, withViewerDetail } from '../../plugins/read-cache.ts';
-import { presentQuestion } from '../../presenters/question.ts';
+import { presentQuestion, presentRevision } from '../../presenters/question.ts';
 import {
   getAnswerPage,
   getQuestionDetail,
+  getQuestionOwnership,
   getQuestionSummary,
   getVoters,
   listQuestions,
+  listRevisions,
 } from '../../queries/questions.ts';
 import { bodyLimitFor } from '../../lib/request-bodies.ts';
 
@@ -113,4 +117,35 @@ export async function questionRoutes(app: FastifyInstance) {
   } as const;
   route(app, 'upvoteQuestion', voteOptions, vote('up'));
   route(app, 'downvoteQuestion', voteOptions, vote('down'));
+
+  // The author, or a moderator, edits (product.md section 9), with asking's rules and limits.
+  const editing = {
+    bodyLimit: bodyLimitFor(
+      LIMITS.titleMax + LIMITS.questionTextMax + LIMITS.tagsMax * LIMITS.tagNameMax + LIMITS.editReasonMax,
+    ),
+    limit: 'question',
+  } as const;
+  route(app, 'editQuestion', editing, async ({ actor, params: { id }, body }) => {
+    const questionId = Number(id);
+    const question = await getQuestionOwnership(app.db, questionId);
+    if (!question) throw notFound('Question not found');
+    authorize(actor, 'edit', { type: 'question', askerId: question.askerId });
+    await app.events.settle(
+      editQuestion(app.db, actor, questionId, {
+        title: body.title,
+        text: body.text,
+        tagNames: body.tags,
+        reason: body.reason,
+      }),
+    );
+    const detail = await getQuestionDetail(app.db, questionId);
+    if (!detail) throw notFound('Question not found');
+    return presentQuestion(detail);
+  });
+
+  route(app, 'questionRevisions', {}, async ({ params: { id } }) => {
+    const revisions = await listRevisions(app.db, { questionId: Number(id) });
+    if (!revisions) throw notFound('Question not found');
+    return revisions.map((row) => presentRevision(row, 'question'));
+  });
 }

@@ -29,7 +29,7 @@ const NAV_ITEMS: NavItem[] = [
     label: 'Questions',
     to: paths.home(),
     Icon: QuestionsIcon,
-    section: ['/home', '/question', '/new/question', '/new/answer'],
+    section: ['/home', '/question', '/new/question', '/new/answer', '/edit', '/history'],
   },
   { id: 'tags', label: 'Tags', to: paths.tags(), Icon: TagsIcon, section: ['/tags'] },
   { id: 'threads', label: 'Threads', to: paths.threads(), Icon: ThreadsIcon, section: ['/threads', '/new/thread'] },

@@ -42,7 +42,7 @@ export function QuestionRoute() {
   return (
     <>
       <DocumentTitle title={question.title} />
-      <QuestionView key={question._id} initial={question} username={account.username} />
+      <QuestionView key={question._id} initial={question} username={account.username} role={account.role} />
     </>
   );
 }

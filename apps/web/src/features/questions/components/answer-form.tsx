@@ -1,30 +1,49 @@
 import { useState, type FormEvent } from 'react';
 import { useNavigate } from 'react-router';
-import { MESSAGES, answerTextError } from '@porpoise/core';
+import { MESSAGES, answerTextError, editReasonError } from '@porpoise/core';
 import { FormError } from '@/components/form-error';
 import { paths } from '@/config/paths';
 import { useForm } from '@/hooks/use-form';
 import { userFacingError } from '@/lib/api-client';
 import { addAnswer } from '../api/add-answer';
+import { editAnswer } from '../api/edit-post';
 import { TextField } from '@/components/text-field';
 
-/** The answer form (spec section 2); success returns to the question. */
-export function AnswerForm({ qid, username }: { qid: string; username: string }) {
+/**
+ * The answer form (spec section 2); success returns to the question. Given an answer to edit
+ * (product.md section 9), it starts filled, adds 'Reason for edit' and saves with 'Save Edits'.
+ */
+export function AnswerForm({
+  qid,
+  username,
+  editing,
+}: {
+  qid: string;
+  username: string;
+  editing?: { aid: string; text: string };
+}) {
   const navigate = useNavigate();
-  const [text, setText] = useState('');
-  const form = useForm<'text'>();
+  const [text, setText] = useState(editing?.text ?? '');
+  const [reason, setReason] = useState('');
+  const form = useForm<'text' | 'reason'>();
 
   function handleSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     void form.submit({
-      validate: () => ({ text: answerTextError(text) }),
+      validate: () => ({
+        text: answerTextError(text),
+        reason: editing === undefined ? null : editReasonError(reason),
+      }),
       send: async () => {
-        await addAnswer(qid, text, username);
+        if (editing === undefined) await addAnswer(qid, text, username);
+        else await editAnswer(editing.aid, text, reason.trim());
         await navigate(paths.question(qid));
       },
       failureMessage: (cause) => userFacingError(cause, MESSAGES.unavailable),
-      fieldOf: (message) =>
-        message === MESSAGES.answerTextEmpty || message === MESSAGES.invalidHyperlink ? 'text' : null,
+      fieldOf: (message) => {
+        if (message === MESSAGES.reasonTooLong) return 'reason';
+        return message === MESSAGES.answerTextEmpty || message === MESSAGES.invalidHyperlink ? 'text' : null;
+      },
     });
   }
 
@@ -41,10 +60,23 @@ export function AnswerForm({ qid, username }: { qid: string; username: string })
         attempt={form.attempt}
         rows={8}
       />
+      {editing === undefined ? null : (
+        <TextField
+          id={form.fieldId('reason')}
+          name="reason"
+          label="Reason for edit"
+          hint="Optional: what you changed and why"
+          value={reason}
+          onChange={setReason}
+          error={form.errorOf('reason')}
+          attempt={form.attempt}
+          autoComplete="off"
+        />
+      )}
       <FormError key={form.attempt} message={form.formError} />
       <div className="q-form__actions">
         <button type="submit" className="button button--primary" aria-disabled={form.pending}>
-          Post Answer
+          {editing === undefined ? 'Post Answer' : 'Save Edits'}
         </button>
         <p className="q-form__note muted">Links are written as [text](https://…).</p>
       </div>

@@ -1,14 +1,15 @@
 import { useState, type FormEvent } from 'react';
 import { useNavigate } from 'react-router';
-import { MESSAGES, parseTagNames, questionTextError, tagNamesError, titleError } from '@porpoise/core';
+import { MESSAGES, editReasonError, parseTagNames, questionTextError, tagNamesError, titleError } from '@porpoise/core';
 import { FormError } from '@/components/form-error';
 import { paths } from '@/config/paths';
 import { useForm } from '@/hooks/use-form';
 import { userFacingError } from '@/lib/api-client';
 import { addQuestion } from '../api/add-question';
+import { editQuestion } from '../api/edit-post';
 import { TextField } from '@/components/text-field';
 
-type Field = 'title' | 'text' | 'tags';
+type Field = 'title' | 'text' | 'tags' | 'reason';
 
 /** Which field a message of the server's (the same rules' texts) belongs to, if any. */
 function fieldOf(message: string): Field | null {
@@ -20,16 +21,30 @@ function fieldOf(message: string): Field | null {
     [MESSAGES.tagsTooFew, 'tags'],
     [MESSAGES.tagsTooMany, 'tags'],
     [MESSAGES.tagTooLong, 'tags'],
+    [MESSAGES.reasonTooLong, 'reason'],
   ] as const;
   return errors.find(([text]) => text === message)?.[1] ?? null;
 }
 
-/** The ask form (spec section 2): every field checked by core's rules, each message beside its field. */
-export function AskQuestionForm({ username }: { username: string }) {
+/** A question being edited: its id and what it says now. */
+export interface QuestionDraft {
+  qid: string;
+  title: string;
+  text: string;
+  tagNames: string[];
+}
+
+/**
+ * The ask form (spec section 2): every field checked by core's rules, each message beside its
+ * field. Given a question to edit (product.md section 9), it starts filled, adds 'Reason for
+ * edit' and saves with 'Save Edits', returning to the question.
+ */
+export function AskQuestionForm({ username, editing }: { username: string; editing?: QuestionDraft }) {
   const navigate = useNavigate();
-  const [title, setTitle] = useState('');
-  const [text, setText] = useState('');
-  const [tags, setTags] = useState('');
+  const [title, setTitle] = useState(editing?.title ?? '');
+  const [text, setText] = useState(editing?.text ?? '');
+  const [tags, setTags] = useState(editing?.tagNames.join(' ') ?? '');
+  const [reason, setReason] = useState('');
   const form = useForm<Field>();
 
   function handleSubmit(event: FormEvent<HTMLFormElement>) {
@@ -39,10 +54,21 @@ export function AskQuestionForm({ username }: { username: string }) {
         title: titleError(title),
         text: questionTextError(text),
         tags: tagNamesError(parseTagNames(tags)),
+        reason: editing === undefined ? null : editReasonError(reason),
       }),
       send: async () => {
-        await addQuestion({ title: title.trim(), text, tagNames: parseTagNames(tags), askedBy: username });
-        await navigate(paths.home());
+        if (editing === undefined) {
+          await addQuestion({ title: title.trim(), text, tagNames: parseTagNames(tags), askedBy: username });
+          await navigate(paths.home());
+          return;
+        }
+        await editQuestion(editing.qid, {
+          title: title.trim(),
+          text,
+          tagNames: parseTagNames(tags),
+          reason: reason.trim(),
+        });
+        await navigate(paths.question(editing.qid));
       },
       failureMessage: (cause) => userFacingError(cause, MESSAGES.unavailable),
       fieldOf,
@@ -81,10 +107,19 @@ export function AskQuestionForm({ username }: { username: string }) {
         value={tags}
         onChange={setTags}
       />
+      {editing === undefined ? null : (
+        <TextField
+          {...fieldProps('reason')}
+          label="Reason for edit"
+          hint="Optional: what you changed and why"
+          value={reason}
+          onChange={setReason}
+        />
+      )}
       <FormError key={form.attempt} message={form.formError} />
       <div className="q-form__actions">
         <button type="submit" className="button button--primary" aria-disabled={form.pending}>
-          Post Question
+          {editing === undefined ? 'Post Question' : 'Save Edits'}
         </button>
         <p className="q-form__note muted">Links are written as [text](https://…).</p>
       </div>

@@ -1,6 +1,14 @@
 import { useEffect, useId, useState } from 'react';
 import { Link } from 'react-router';
-import { ANSWER_ORDERS, MESSAGES, type Answer, type AnswerOrder, type Comment, type Question } from '@porpoise/core';
+import {
+  ANSWER_ORDERS,
+  MESSAGES,
+  type Answer,
+  type AnswerOrder,
+  type Comment,
+  type Question,
+  type Role,
+} from '@porpoise/core';
 import { RelativeTime } from '@/components/relative-time';
 import { FormError } from '@/components/form-error';
 import { RichText } from '@/components/rich-text';
@@ -17,6 +25,42 @@ import { CheckIcon } from './question-icons';
 import { TagChips } from './tag-chips';
 import { VoteControl } from './vote-control';
 
+/**
+ * 'edited {time}' (with the editor's name when not the author), linking to the post's history,
+ * and 'Edit question' / 'Edit answer' for whoever may edit (product.md section 9).
+ */
+function EditLine({
+  post,
+  author,
+  editedAt,
+  editedBy,
+  editTo,
+  historyTo,
+  mayEdit,
+}: {
+  post: 'question' | 'answer';
+  author: string;
+  editedAt: string | null;
+  editedBy: string | null;
+  editTo: string;
+  historyTo: string;
+  mayEdit: boolean;
+}) {
+  if (editedAt === null && !mayEdit) return null;
+  return (
+    <p className="post__edited">
+      {mayEdit ? <Link to={editTo}>Edit {post}</Link> : null}
+      {mayEdit && editedAt !== null ? ' · ' : null}
+      {editedAt === null ? null : (
+        <Link to={historyTo}>
+          <RelativeTime date={editedAt} prefix="edited " />
+          {editedBy !== null && editedBy !== author ? ` by ${editedBy}` : ''}
+        </Link>
+      )}
+    </p>
+  );
+}
+
 function Byline({ verb, user, date }: { verb: string; user: string; date: string }) {
   return (
     <p className="byline">
@@ -32,12 +76,14 @@ function AnswerItem({
   answer,
   username,
   accepted,
+  mayEdit,
   onAccept,
   onComment,
 }: {
   answer: Answer;
   username: string;
   accepted: boolean;
+  mayEdit: boolean;
   /** The asker's control; absent for everyone else. */
   onAccept: (() => Promise<string | null>) | null;
   onComment: (comment: Comment) => void;
@@ -64,6 +110,15 @@ function AnswerItem({
           <RichText className="post__text" text={answer.text} />
           {onAccept === null ? null : <AcceptButton accepted={accepted} accept={onAccept} />}
           <Byline verb="answered" user={answer.ansBy} date={answer.ansDateTime} />
+          <EditLine
+            post="answer"
+            author={answer.ansBy}
+            editedAt={answer.editedAt}
+            editedBy={answer.editedBy}
+            editTo={paths.editAnswer(answer._id)}
+            historyTo={paths.answerHistory(answer._id)}
+            mayEdit={mayEdit}
+          />
           <CommentSection
             comments={answer.comments}
             targetId={answer._id}
@@ -129,7 +184,7 @@ function AnswerOrderControl({ order, choose }: { order: AnswerOrder; choose: (or
  * The question page (spec section 2): votes, title, views, text, asker and asked time (once), the
  * question's comments, then the answers with theirs. Mount it with a key per question.
  */
-export function QuestionView({ initial, username }: { initial: Question; username: string }) {
+export function QuestionView({ initial, username, role }: { initial: Question; username: string; role: Role }) {
   const { question, addLocalComment, setAccepted, moreAnswers, loadMoreAnswers, loadingAnswers, answersError } =
     useLiveQuestion(initial);
   const [order, setOrder] = useState<AnswerOrder>('score');
@@ -143,6 +198,8 @@ export function QuestionView({ initial, username }: { initial: Question; usernam
   const titleId = useId();
   const answersId = useId();
   const isAsker = question.askedBy === username;
+  // The author, or a moderator or admin (product.md section 9); the server checks again.
+  const mayEdit = (author: string) => author === username || role !== 'member';
 
   async function accept(aid: string): Promise<string | null> {
     try {
@@ -183,6 +240,15 @@ export function QuestionView({ initial, username }: { initial: Question; usernam
             <RichText className="post__text" text={question.text} />
             <TagChips tags={question.tags} className="post__tags" />
             <Byline verb="asked" user={question.askedBy} date={question.askDateTime} />
+            <EditLine
+              post="question"
+              author={question.askedBy}
+              editedAt={question.editedAt}
+              editedBy={question.editedBy}
+              editTo={paths.editQuestion(question._id)}
+              historyTo={paths.questionHistory(question._id)}
+              mayEdit={mayEdit(question.askedBy)}
+            />
             <CommentSection
               comments={question.comments}
               targetId={question._id}
@@ -211,6 +277,7 @@ export function QuestionView({ initial, username }: { initial: Question; usernam
                 answer={answer}
                 username={username}
                 accepted={answer._id === question.acceptedAnswer}
+                mayEdit={mayEdit(answer.ansBy)}
                 onAccept={isAsker ? () => accept(answer._id) : null}
                 onComment={(comment) => addLocalComment('answer', answer._id, comment)}
               />

@@ -24,7 +24,17 @@ function withComment(question: Question, type: CommentUpdate['type'], parentId: 
  * reaches it by loading more, as it is the newest).
  */
 function withAnswer(question: Question, answer: Answer): Question {
-  if (question.answers.some((existing) => existing._id === answer._id)) return question;
+  // A known answer was edited: its new text (its comments and votes come with their own events).
+  if (question.answers.some((existing) => existing._id === answer._id)) {
+    return {
+      ...question,
+      answers: question.answers.map((existing) =>
+        existing._id === answer._id
+          ? { ...existing, text: answer.text, editedAt: answer.editedAt, editedBy: answer.editedBy }
+          : existing,
+      ),
+    };
+  }
   const allShown = question.answers.length >= question.answerCount;
   return {
     ...question,
@@ -46,6 +56,17 @@ export function useLiveQuestion(initial: Question) {
     questionUpdate: (current, summary) =>
       summary._id === qid ? { ...current, title: summary.title, tags: summary.tags } : current,
     answerUpdate: (current, { qid: id, answer }) => (id === qid ? withAnswer(current, answer) : current),
+    questionEditUpdate: (current, edit) =>
+      edit.qid === qid
+        ? {
+            ...current,
+            title: edit.title,
+            text: edit.text,
+            tags: edit.tags,
+            editedAt: edit.editedAt,
+            editedBy: edit.editedBy,
+          }
+        : current,
     viewsUpdate: (current, { qid: id, views, viewCount }) => (id === qid ? { ...current, views, viewCount } : current),
     voteUpdate: (current, { qid: id, upVotes, downVotes }) =>
       id === qid ? { ...current, upVotes, downVotes } : current,

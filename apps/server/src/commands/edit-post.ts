@@ -1,0 +1,187 @@
+import { DEFAULT_TAG_DESCRIPTION, type Outcome, type Tag } from '@porpoise/core';
+import { and, eq, inArray, sql } from 'drizzle-orm';
+import type { Db } from '../db/client.ts';
+import { answers, questions, questionTags, revisions, tags } from '../db/schema.ts';
+import { questionSearchVector, tagLexeme } from '../db/search-vector.ts';
+import { notFound } from '../lib/http-error.ts';
+import type { Actor } from '../policies/actor.ts';
+
+type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
+
+export interface QuestionEdit {
+  title: string;
+  text: string;
+  tagNames: string[];
+  reason: string | null;
+}
+
+/** The tags of a question, by name, as the page shows them. */
+async function tagsOf(tx: Tx, questionId: number): Promise<Array<Tag & { id: number }>> {
+  return tx
+    .select({ id: tags.id, name: tags.name, description: tags.description })
+    .from(questionTags)
+    .innerJoin(tags, eq(tags.id, questionTags.tagId))
+    .where(eq(questionTags.questionId, questionId))
+    .orderBy(tags.name);
+}
+
+/** The number the next revision of a post takes; the original becomes revision 1 at its first edit. */
+async function nextRevision(
+  tx: Tx,
+  post: { questionId: number } | { answerId: number },
+  original: () => Promise<typeof revisions.$inferInsert>,
+): Promise<number> {
+  const where =
+    'questionId' in post ? eq(revisions.questionId, post.questionId) : eq(revisions.answerId, post.answerId);
+  const [last] = await tx
+    .select({ revision: sql<number>`max(${revisions.revision})` })
+    .from(revisions)
+    .where(where);
+  const latest = last?.revision === null || last?.revision === undefined ? 0 : Number(last.revision);
+  if (latest > 0) return latest + 1;
+  await tx.insert(revisions).values(await original());
+  return 2;
+}
+
+/**
+ * Edits a question (product.md section 9): title, text and tags replaced, its search words
+ * with them, each tag's count and list rows kept, and a revision recorded (the original
+ * first, at the first edit). The question's row is locked, so edits apply one at a time.
+ * The caller has checked that the actor may edit it.
+ */
+export async function editQuestion(
+  db: Db,
+  actor: Actor,
+  questionId: number,
+  edit: QuestionEdit,
+): Promise<Outcome<void>> {
+  return db.transaction(async (tx) => {
+    const [question] = await tx
+      .select({
+        title: questions.title,
+        text: questions.text,
+        askedBy: questions.askedBy,
+        askDateTime: questions.askDateTime,
+        lastActivityAt: questions.lastActivityAt,
+        answerCount: questions.answerCount,
+      })
+      .from(questions)
+      .where(eq(questions.id, questionId))
+      .for('update');
+    if (!question) throw notFound('Question not found');
+    const before = await tagsOf(tx, questionId);
+    const revision = await nextRevision(tx, { questionId }, async () => ({
+      questionId,
+      revision: 1,
+      title: question.title,
+      text: question.text,
+      tags: before.map(({ name, description }) => ({ name, description })),
+      editedBy: question.askedBy,
+      editedAt: question.askDateTime,
+    }));
+
+    // New tags in name order (as asking does: no deadlock between two writers of the same new tags).
+    await tx
+      .insert(tags)
+      .values([...edit.tagNames].sort().map((name) => ({ name, description: DEFAULT_TAG_DESCRIPTION })))
+      .onConflictDoNothing();
+    const after = await tx
+      .select({ id: tags.id, name: tags.name, description: tags.description })
+      .from(tags)
+      .where(inArray(tags.name, edit.tagNames))
+      .orderBy(tags.name);
+    const beforeIds = new Set(before.map((tag) => tag.id));
+    const afterIds = new Set(after.map((tag) => tag.id));
+    const removed = before.filter((tag) => !afterIds.has(tag.id)).map((tag) => tag.id);
+    const added = after.filter((tag) => !beforeIds.has(tag.id));
+    if (removed.length > 0) {
+      await tx
+        .delete(questionTags)
+        .where(and(eq(questionTags.questionId, questionId), inArray(questionTags.tagId, removed)));
+    }
+    if (added.length > 0) {
+      await tx.insert(questionTags).values(
+        added.map((tag) => ({
+          questionId,
+          tagId: tag.id,
+          askDateTime: question.askDateTime,
+          lastActivityAt: question.lastActivityAt,
+          answerCount: question.answerCount,
+        })),
+      );
+    }
+    // Each changed tag's count, rows locked in id order (as asking does).
+    const changed = [...removed, ...added.map((tag) => tag.id)];
+    if (changed.length > 0) {
+      await tx.execute(sql`
+        update tags set question_count = tags.question_count + case when tags.id = any(${sql.param(removed)}::bigint[]) then -1 else 1 end
+        from (select id from tags where id = any(${sql.param(changed)}::bigint[]) order by id for no key update) locked
+        where tags.id = locked.id`);
+    }
+    await tx
+      .update(questions)
+      .set({
+        title: edit.title,
+        text: edit.text,
+        editedAt: sql`now()`,
+        editedBy: actor.id,
+        search: questionSearchVector(
+          sql`${edit.title}::text`,
+          sql`${edit.text}::text`,
+          sql`${sql.param(after.map((tag) => tagLexeme(tag.id)))}::text[]`,
+        ),
+      })
+      .where(eq(questions.id, questionId));
+    await tx.insert(revisions).values({
+      questionId,
+      revision,
+      title: edit.title,
+      text: edit.text,
+      tags: after.map(({ name, description }) => ({ name, description })),
+      editedBy: actor.id,
+      reason: edit.reason,
+    });
+    const tagNames = [...new Set([...before, ...after].map((tag) => tag.name.toLowerCase()))];
+    return {
+      result: undefined,
+      events: [{ type: 'questionEdited', questionId, tags: tagNames, tagsChanged: changed.length > 0 }],
+    };
+  });
+}
+
+/** Edits an answer's text (product.md section 9), recording a revision; the answer's row is locked. */
+export async function editAnswer(
+  db: Db,
+  actor: Actor,
+  answerId: number,
+  text: string,
+  reason: string | null,
+): Promise<Outcome<{ questionId: number }>> {
+  return db.transaction(async (tx) => {
+    const [answer] = await tx
+      .select({
+        questionId: answers.questionId,
+        text: answers.text,
+        ansBy: answers.ansBy,
+        ansDateTime: answers.ansDateTime,
+      })
+      .from(answers)
+      .where(eq(answers.id, answerId))
+      .for('update');
+    if (!answer) throw notFound('Answer not found');
+    const revision = await nextRevision(tx, { answerId }, async () => ({
+      answerId,
+      revision: 1,
+      text: answer.text,
+      editedBy: answer.ansBy,
+      editedAt: answer.ansDateTime,
+    }));
+    await tx
+      .update(answers)
+      .set({ text, editedAt: sql`now()`, editedBy: actor.id })
+      .where(eq(answers.id, answerId));
+    await tx.insert(revisions).values({ answerId, revision, text, editedBy: actor.id, reason });
+    const questionId = Number(answer.questionId);
+    return { result: { questionId }, events: [{ type: 'answerEdited', questionId, answerId }] };
+  });
+}
