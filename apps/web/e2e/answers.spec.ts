@@ -4,10 +4,12 @@
  * (section 10). Against the built server in Chromium.
  */
 import { expect, test, type Browser, type Locator, type Page } from '@playwright/test';
-import type { Answer, Question } from '@porpoise/core';
+import type { Question } from '@porpoise/core';
 import {
+  answerViaApi,
   E2E_ADMIN,
   expectNoSeriousAxeViolations,
+  gotoLive,
   newTestAccount,
   overrideAccessibilitySettings,
   registerThroughUi,
@@ -28,26 +30,6 @@ async function askViaApi(page: Page, username: string, title: string): Promise<Q
   });
   expect(response.status(), await response.text()).toBe(200);
   return (await response.json()) as Question;
-}
-
-async function answerViaApi(page: Page, username: string, qid: string, text: string): Promise<Answer> {
-  const response = await page.request.post('/api/answer/addAnswer', { data: { qid, ans: { text, ansBy: username } } });
-  expect(response.status(), await response.text()).toBe(200);
-  return (await response.json()) as Answer;
-}
-
-/** Opens a page and waits for the server's acknowledgement of the questions it shows (their events reach it). */
-async function gotoLive(page: Page, path: string): Promise<void> {
-  const shown = new Promise<void>((resolve) =>
-    page.once('websocket', (ws) =>
-      ws.on('framereceived', (frame) => {
-        if (String(frame.payload).startsWith('43')) resolve();
-      }),
-    ),
-  );
-  await page.goto(path);
-  await shown;
-  await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
 }
 
 async function member(browser: Browser, baseURL: string | undefined): Promise<{ page: Page; account: TestAccount }> {
@@ -242,6 +224,18 @@ test.describe('editing with history', () => {
 
 test.describe('roles', () => {
   test.use({ bypassCSP: true });
+  for (const colorBlindness of ['none', 'redgreen', 'blueyellow', 'grayscale'] as const) {
+    for (const lowVision of [false, true]) {
+      test(`the Users screen passes axe (${colorBlindness}${lowVision ? ', low vision' : ''})`, async ({ page }) => {
+        await signInThroughUi(page, E2E_ADMIN);
+        await overrideAccessibilitySettings(page, { lowVision, colorBlindness });
+        await page.goto('/admin/users');
+        await expect(page.locator('.user-table tbody tr').first()).toBeVisible();
+        await expectNoSeriousAxeViolations(page);
+      });
+    }
+  }
+
   test('a member has no Users screen: no menu entry, and /admin/users sends them home', async ({ page }) => {
     await registerThroughUi(page);
     await page.goto('/home');

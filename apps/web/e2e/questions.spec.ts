@@ -3,9 +3,11 @@
  * /new/question, /new/answer/:qid), against the built server in Chromium.
  */
 import { expect, test, type Browser, type Page } from '@playwright/test';
-import { LIMITS, MESSAGES, type Answer, type Question } from '@porpoise/core';
+import { LIMITS, MESSAGES, type Question } from '@porpoise/core';
 import {
+  answerViaApi,
   expectNoSeriousAxeViolations,
+  gotoLive,
   newTestAccount,
   overrideAccessibilitySettings,
   registerThroughUi,
@@ -49,31 +51,6 @@ async function askViaApi(page: Page, username: string, question: NewQuestion): P
   });
   expect(response.status(), await response.text()).toBe(200);
   return (await response.json()) as Question;
-}
-
-async function answerViaApi(page: Page, username: string, qid: string, text: string): Promise<Answer> {
-  const response = await page.request.post('/api/answer/addAnswer', {
-    data: { qid, ans: { text, ansBy: username, ansDateTime: new Date().toISOString(), comments: [] } },
-  });
-  expect(response.status(), await response.text()).toBe(200);
-  return (await response.json()) as Answer;
-}
-
-/**
- * Opens a page and waits until the server has acknowledged, on the page's WebSocket, the
- * questions the page shows (an ack frame, '43...'), so that their events are sure to reach it.
- */
-async function gotoLive(page: Page, path: string): Promise<void> {
-  const shown = new Promise<void>((resolve) =>
-    page.once('websocket', (ws) =>
-      ws.on('framereceived', (frame) => {
-        if (String(frame.payload).startsWith('43')) resolve();
-      }),
-    ),
-  );
-  await page.goto(path);
-  await shown;
-  await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
 }
 
 /** The rows of the home list. */

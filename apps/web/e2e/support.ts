@@ -1,7 +1,7 @@
 import { createRequire } from 'node:module';
 import { expect, type Page } from '@playwright/test';
 import type { AxeResults } from 'axe-core';
-import type { Account, AccessibilitySettings } from '@porpoise/core';
+import type { Account, AccessibilitySettings, Answer } from '@porpoise/core';
 
 declare global {
   interface Window {
@@ -88,4 +88,30 @@ export async function overrideAccessibilitySettings(page: Page, settings: Access
     const account = (await response.json()) as Account;
     return route.fulfill({ response, json: { ...account, accessibilitySettings: settings } });
   });
+}
+
+/** Answers a question through the API as the page's signed-in user. */
+export async function answerViaApi(page: Page, username: string, qid: string, text: string): Promise<Answer> {
+  const response = await page.request.post('/api/answer/addAnswer', {
+    data: { qid, ans: { text, ansBy: username, ansDateTime: new Date().toISOString(), comments: [] } },
+  });
+  expect(response.status(), await response.text()).toBe(200);
+  return (await response.json()) as Answer;
+}
+
+/**
+ * Opens a page and waits until the server has acknowledged, on the page's WebSocket, the
+ * questions the page shows (an ack frame, '43...'), so that their events are sure to reach it.
+ */
+export async function gotoLive(page: Page, path: string): Promise<void> {
+  const shown = new Promise<void>((resolve) =>
+    page.once('websocket', (ws) =>
+      ws.on('framereceived', (frame) => {
+        if (String(frame.payload).startsWith('43')) resolve();
+      }),
+    ),
+  );
+  await page.goto(path);
+  await shown;
+  await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
 }

@@ -1,4 +1,4 @@
-import type { Answer, Comment, Question, QuestionSummary, Tag, TagWithCount } from '@porpoise/core';
+import type { Answer, Comment, Question, QuestionSummary, Tag, TagWithCount, UserAnswer } from '@porpoise/core';
 import type { ResponseOf } from '@porpoise/core/contract';
 
 type Revision = ResponseOf<'questionRevisions'>[number];
@@ -76,6 +76,24 @@ export const presentComment = (row: CommentRow): Comment => ({
   commentDateTime: row.commentDateTime.toISOString(),
 });
 
+/** An answer on a profile or its edit screen: with its question's id and title, without votes or comments. */
+export const presentUserAnswer = (row: {
+  id: number;
+  text: string;
+  ansBy: string;
+  ansDateTime: Date | string;
+  qid: number;
+  questionTitle: string;
+}): UserAnswer => ({
+  _id: String(row.id),
+  text: row.text,
+  ansBy: row.ansBy,
+  ansDateTime: new Date(row.ansDateTime).toISOString(),
+  comments: [],
+  qid: String(row.qid),
+  questionTitle: row.questionTitle,
+});
+
 export const presentAnswer = (row: AnswerRow, comments: Comment[]): Answer => ({
   _id: String(row.id),
   text: row.text,
@@ -120,19 +138,19 @@ export function presentQuestion(detail: QuestionDetail): Question {
   };
 }
 
+/** A revision as the history query reads it (product.md section 9). */
+export interface RevisionRow {
+  revision: number;
+  title: string | null;
+  text: string;
+  tags: Tag[] | null;
+  editedBy: string;
+  editedAt: Date;
+  reason: string | null;
+}
+
 /** A revision of a question (title and tags) or of an answer (neither), as the history lists it. */
-export function presentRevision(
-  row: {
-    revision: number;
-    title: string | null;
-    text: string;
-    tags: Tag[] | null;
-    editedBy: string;
-    editedAt: Date;
-    reason: string | null;
-  },
-  post: 'question' | 'answer',
-): Revision {
+export function presentRevision(row: RevisionRow, post: 'question' | 'answer'): Revision {
   return {
     revision: row.revision,
     ...(post === 'question' ? { title: row.title ?? '', tags: (row.tags ?? []).map(presentTag) } : {}),

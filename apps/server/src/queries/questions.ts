@@ -20,7 +20,9 @@ import {
   presentSummary,
   presentQuestion,
   presentTag,
+  presentUserAnswer,
   type AnswerRow,
+  type RevisionRow,
   type CommentRow,
   type QuestionDetail,
   type SummaryRow,
@@ -597,15 +599,7 @@ export async function listAnswersBy(db: Db, username: string) {
       from answers an join accounts a on a.id = an.ans_by join questions q on q.id = an.question_id
       where an.ans_by = ${accountId} order by an.ans_date_time desc nulls last, an.id desc nulls last limit 500`,
   );
-  return rows.map((row): UserAnswer => ({
-    _id: String(row.id),
-    text: row.text,
-    ansBy: row.ansBy,
-    ansDateTime: new Date(row.ansDateTime).toISOString(),
-    comments: [],
-    qid: String(row.qid),
-    questionTitle: row.questionTitle,
-  }));
+  return rows.map(presentUserAnswer);
 }
 
 /** Every tag with the number of questions using it, most used first. */
@@ -660,17 +654,6 @@ export async function getQuestionOwnership(
     askerId: Number(row.askerId),
     acceptedAnswerId: row.acceptedAnswerId === null ? null : Number(row.acceptedAnswerId),
   };
-}
-
-/** A revision as the history lists it (product.md section 9). */
-export interface RevisionRow {
-  revision: number;
-  title: string | null;
-  text: string;
-  tags: Tag[] | null;
-  editedBy: string;
-  editedAt: Date;
-  reason: string | null;
 }
 
 /**
@@ -739,16 +722,7 @@ export async function getAnswerWithQuestion(db: Db, answerId: number): Promise<U
       from answers an join accounts a on a.id = an.ans_by join questions q on q.id = an.question_id
       where an.id = ${answerId}`,
   );
-  if (!row) return null;
-  return {
-    _id: String(row.id),
-    text: row.text,
-    ansBy: row.ansBy,
-    ansDateTime: new Date(row.ansDateTime).toISOString(),
-    comments: [],
-    qid: String(row.qid),
-    questionTitle: row.questionTitle,
-  };
+  return row ? presentUserAnswer(row) : null;
 }
 
 /** Who wrote an answer (its id), and its question's; null when there is no such answer. */

@@ -1,5 +1,6 @@
 import { Link, useLoaderData, type LoaderFunctionArgs } from 'react-router';
 import { DocumentTitle } from '@/components/document-title';
+import { MissingPage } from '@/components/missing-page';
 import { paths } from '@/config/paths';
 import { ApiError } from '@/lib/api-client';
 import { useAccount } from '@/features/auth/hooks/use-account';
@@ -18,20 +19,6 @@ async function orNull<T>(load: Promise<T>): Promise<T | null> {
   }
 }
 
-function Missing({ what }: { what: string }) {
-  return (
-    <div className="q-empty q-empty--page">
-      <DocumentTitle title={`${what} not found`} />
-      <h1 className="q-page-title">{what} not found</h1>
-      <p>
-        <Link className="button button--primary" to={paths.home()}>
-          Go to Questions
-        </Link>
-      </p>
-    </div>
-  );
-}
-
 /** The question as it stands, to fill the ask form. */
 export async function editQuestionLoader({ params, request }: LoaderFunctionArgs): Promise<QuestionDraft | null> {
   const question = await orNull(getQuestion(params.qid ?? '', request.signal));
@@ -44,7 +31,7 @@ export async function editQuestionLoader({ params, request }: LoaderFunctionArgs
 export function EditQuestionRoute() {
   const draft = useLoaderData<typeof editQuestionLoader>();
   const account = useAccount();
-  if (draft === null) return <Missing what="Question" />;
+  if (draft === null) return <MissingPage what="Question" />;
   return (
     <div className="q-narrow">
       <DocumentTitle title="Edit Question" />
@@ -67,7 +54,7 @@ export async function editAnswerLoader({ params, request }: LoaderFunctionArgs) 
 export function EditAnswerRoute() {
   const answer = useLoaderData<typeof editAnswerLoader>();
   const account = useAccount();
-  if (answer === null) return <Missing what="Answer" />;
+  if (answer === null) return <MissingPage what="Answer" />;
   return (
     <div className="q-narrow">
       <DocumentTitle title="Edit Answer" />

@@ -1,6 +1,7 @@
-import { Link, redirect, useLoaderData, type LoaderFunctionArgs } from 'react-router';
+import { redirect, useLoaderData, type LoaderFunctionArgs } from 'react-router';
 import type { Question } from '@porpoise/core';
 import { DocumentTitle } from '@/components/document-title';
+import { MissingPage } from '@/components/missing-page';
 import { paths } from '@/config/paths';
 import { ApiError } from '@/lib/api-client';
 import { useAccount } from '@/features/auth/hooks/use-account';
@@ -25,20 +26,7 @@ export async function questionLoader({ params, request }: LoaderFunctionArgs): P
 export function QuestionRoute() {
   const question = useLoaderData<typeof questionLoader>();
   const account = useAccount();
-  if (question === null) {
-    return (
-      <div className="q-empty q-empty--page">
-        <DocumentTitle title="Question not found" />
-        <h1 className="q-page-title">Question not found</h1>
-        <p className="muted">This question does not exist, or its address is mistyped.</p>
-        <p>
-          <Link className="button button--primary" to={paths.home()}>
-            Go to Questions
-          </Link>
-        </p>
-      </div>
-    );
-  }
+  if (question === null) return <MissingPage what="Question" />;
   return (
     <>
       <DocumentTitle title={question.title} />
