@@ -29,6 +29,14 @@ export const API_ROUTES = {
   getAnswer: { method: 'GET', path: '/answer/:id' },
   editAnswer: { method: 'PUT', path: '/answer/:id' },
   answerRevisions: { method: 'GET', path: '/answer/:id/revisions' },
+  deleteQuestion: { method: 'DELETE', path: '/question/:id' },
+  undeleteQuestion: { method: 'POST', path: '/question/:id/undelete' },
+  deleteAnswer: { method: 'DELETE', path: '/answer/:id' },
+  undeleteAnswer: { method: 'POST', path: '/answer/:id/undelete' },
+  deleteComment: { method: 'DELETE', path: '/comment/:id' },
+  undeleteComment: { method: 'POST', path: '/comment/:id/undelete' },
+  closeQuestion: { method: 'POST', path: '/question/:id/close' },
+  reopenQuestion: { method: 'POST', path: '/question/:id/reopen' },
   listUsers: { method: 'GET', path: '/admin/users' },
   setRole: { method: 'PUT', path: '/admin/users/:username/role' },
   addComment: { method: 'POST', path: '/comment/addComment' },
@@ -45,7 +53,7 @@ export const API_ROUTES = {
   readMessage: { method: 'POST', path: '/message/readMessage' },
   getForums: { method: 'GET', path: '/forum/getForums' },
   addForum: { method: 'POST', path: '/forum/addForum' },
-} as const satisfies Record<string, { method: 'GET' | 'POST' | 'PUT'; path: string }>;
+} as const satisfies Record<string, { method: 'GET' | 'POST' | 'PUT' | 'DELETE'; path: string }>;
 
 export type EndpointRoute = {
   [N in keyof typeof API_ROUTES]: `${(typeof API_ROUTES)[N]['method']} ${(typeof API_ROUTES)[N]['path']}`;

@@ -11,7 +11,7 @@
 import { z } from 'zod';
 import { API_ROUTES } from './api-routes.ts';
 import { ERROR_CODES } from './messages.ts';
-import { COLOR_BLINDNESS, COMMENT_TARGETS, ROLES } from './types.ts';
+import { CLOSE_REASONS, COLOR_BLINDNESS, COMMENT_TARGETS, POST_KINDS, ROLES } from './types.ts';
 import {
   acceptInput,
   answerInput,
@@ -19,6 +19,7 @@ import {
   answerVoteInput,
   answerEditInput,
   bioInput,
+  closeInput,
   commentInput,
   forumInput,
   forumListQuery,
@@ -47,11 +48,23 @@ const usernames = z.array(z.string());
 export const tagSchema = z.strictObject({ name: z.string(), description: z.string() });
 export const tagWithCountSchema = z.strictObject({ ...tagSchema.shape, qcnt: z.number().int() });
 
+/**
+ * On a deleted post, true: only its author and moderators are ever sent one (product.md
+ * section 9); absent on every post that shows.
+ */
+const deleted = {
+  deleted: z
+    .literal(true)
+    .optional()
+    .describe('Present (true) on a deleted post, which only its author and moderators see'),
+};
+
 export const commentSchema = z.strictObject({
   _id: id,
   text: z.string(),
   commentBy: z.string(),
   commentDateTime: time,
+  ...deleted,
 });
 
 const answerFields = {
@@ -73,6 +86,7 @@ export const answerSchema = z.strictObject({
   upVotes: usernames,
   downVotes: usernames,
   ...edited,
+  ...deleted,
 });
 
 /** An answer on its author's profile, with its question. */
@@ -93,6 +107,17 @@ export const questionSummarySchema = z.strictObject({
   acceptedAnswer,
 });
 
+/** Why and by whom a question was closed (product.md section 9). */
+export const closedSchema = z.strictObject({
+  reason: z.enum(CLOSE_REASONS),
+  duplicateOf: z
+    .strictObject({ _id: id, title: z.string() })
+    .nullable()
+    .describe('For a duplicate, the original (null if it no longer shows)'),
+  closedBy: z.string(),
+  closedAt: time,
+});
+
 export const questionSchema = z.strictObject({
   _id: id,
   title: z.string(),
@@ -109,7 +134,15 @@ export const questionSchema = z.strictObject({
   comments: z.array(commentSchema),
   acceptedAnswer,
   ...edited,
+  closed: closedSchema.nullable().describe('Null while the question is open'),
+  ...deleted,
 });
+
+/** A question closed (with why) or reopened (null): closeQuestion's and reopenQuestion's answer, and closeUpdate. */
+export const closingSchema = z.strictObject({ qid: id, closed: closedSchema.nullable() });
+
+/** A post deleted or undeleted: the delete and undelete routes' answer. */
+export const deletionSchema = z.strictObject({ _id: id, deleted: z.boolean() });
 
 /** One version of a post (product.md section 9); a question's carry its title and tags, an answer's neither. */
 export const revisionSchema = z.strictObject({
@@ -194,7 +227,7 @@ export const API_VERSION = '1.0.0';
 export type Access = 'anyone' | 'member' | 'admin';
 
 export interface Endpoint {
-  method: 'GET' | 'POST' | 'PUT';
+  method: 'GET' | 'POST' | 'PUT' | 'DELETE';
   /** Under /api, in Fastify's syntax (`:id` for a path parameter). */
   path: string;
   summary: string;
@@ -425,6 +458,71 @@ export const ENDPOINTS = {
     params: byId,
     response: z.array(revisionSchema),
   },
+  deleteQuestion: {
+    ...API_ROUTES.deleteQuestion,
+    summary: 'Delete a question (its author while it has no answers, or a moderator): it shows to them only, marked',
+    group: 'questions',
+    access: 'member',
+    params: byId,
+    response: deletionSchema,
+  },
+  undeleteQuestion: {
+    ...API_ROUTES.undeleteQuestion,
+    summary: 'Undelete a question (its author or a moderator)',
+    group: 'questions',
+    access: 'member',
+    params: byId,
+    response: deletionSchema,
+  },
+  deleteAnswer: {
+    ...API_ROUTES.deleteAnswer,
+    summary: 'Delete an answer (its author, or a moderator)',
+    group: 'questions',
+    access: 'member',
+    params: byId,
+    response: deletionSchema,
+  },
+  undeleteAnswer: {
+    ...API_ROUTES.undeleteAnswer,
+    summary: 'Undelete an answer (its author, or a moderator)',
+    group: 'questions',
+    access: 'member',
+    params: byId,
+    response: deletionSchema,
+  },
+  deleteComment: {
+    ...API_ROUTES.deleteComment,
+    summary: 'Delete a comment (its author, or a moderator)',
+    group: 'questions',
+    access: 'member',
+    params: byId,
+    response: deletionSchema,
+  },
+  undeleteComment: {
+    ...API_ROUTES.undeleteComment,
+    summary: 'Undelete a comment (its author, or a moderator)',
+    group: 'questions',
+    access: 'member',
+    params: byId,
+    response: deletionSchema,
+  },
+  closeQuestion: {
+    ...API_ROUTES.closeQuestion,
+    summary: "Close a question (moderators): a reason and, for a duplicate, the original's id; no new answers",
+    group: 'questions',
+    access: 'member',
+    params: byId,
+    body: closeInput,
+    response: closingSchema,
+  },
+  reopenQuestion: {
+    ...API_ROUTES.reopenQuestion,
+    summary: 'Reopen a closed question (moderators)',
+    group: 'questions',
+    access: 'member',
+    params: byId,
+    response: closingSchema,
+  },
   addAnswer: {
     ...API_ROUTES.addAnswer,
     summary: 'Answer a question',
@@ -570,6 +668,12 @@ export const SOCKET_PAYLOADS = {
   answerVoteUpdate: answerVotersSchema,
   acceptUpdate: acceptanceSchema,
   questionEditUpdate: questionEditSchema,
+  closeUpdate: closingSchema,
+  /**
+   * A post deleted or undeleted, with no content: a page removes a deleted post (its author
+   * and moderators mark it instead); an undeleted one comes back by its own update.
+   */
+  deleteUpdate: z.strictObject({ qid: id, post: z.enum(POST_KINDS), id, deleted: z.boolean() }),
   commentUpdate: z.strictObject({
     result: z.strictObject({ qid: id, parentId: id, comment: commentSchema }),
     type: z.enum(COMMENT_TARGETS),

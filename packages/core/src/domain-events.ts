@@ -16,6 +16,10 @@ export type DomainEvent =
   | AnswerAccepted
   | QuestionEdited
   | AnswerEdited
+  | QuestionDeleted
+  | AnswerDeleted
+  | CommentDeleted
+  | QuestionClosed
   | QuestionViewed
   | MessagePosted
   | ThreadStarted
@@ -80,6 +84,41 @@ export interface AnswerEdited {
   type: 'answerEdited';
   questionId: number;
   answerId: number;
+}
+
+/** A question deleted (`deleted`) or undeleted: it leaves or rejoins every list, search and count. */
+export interface QuestionDeleted {
+  type: 'questionDeleted';
+  questionId: number;
+  deleted: boolean;
+  /** Its tag names, lower case: the tag lists it leaves or rejoins. */
+  tags: string[];
+}
+
+/** An answer deleted or undeleted: its question's answer count moves. */
+export interface AnswerDeleted {
+  type: 'answerDeleted';
+  questionId: number;
+  answerId: number;
+  deleted: boolean;
+  /** The question's tag names, lower case. */
+  tags: string[];
+  /** The question's count moved to or from 0: it joins or leaves the unanswered lists. */
+  unansweredChanged: boolean;
+}
+
+/** A comment deleted or undeleted. */
+export interface CommentDeleted {
+  type: 'commentDeleted';
+  questionId: number;
+  commentId: number;
+  deleted: boolean;
+}
+
+/** A question closed, closed again with another reason, or reopened. */
+export interface QuestionClosed {
+  type: 'questionClosed';
+  questionId: number;
 }
 
 /** A member's first view of a question (repeat views are no event). */

@@ -7,6 +7,8 @@ export const SOCKET_EVENTS = {
   answerVoteUpdate: 'answerVoteUpdate',
   acceptUpdate: 'acceptUpdate',
   questionEditUpdate: 'questionEditUpdate',
+  closeUpdate: 'closeUpdate',
+  deleteUpdate: 'deleteUpdate',
   commentUpdate: 'commentUpdate',
   threadUpdate: 'threadUpdate',
   messageUpdate: 'messageUpdate',

@@ -52,6 +52,15 @@ export const MESSAGES = {
   userNotFound: 'User not found',
   editOwnOnly: 'You can only edit your own posts',
   reasonTooLong: 'Reason for edit cannot be more than 300 characters',
+  deleteOwnOnly: 'You can only delete your own posts',
+  questionHasAnswers: 'A question with answers cannot be deleted',
+  deletedNotEditable: 'Undelete this post before changing it',
+  questionClosed: 'This question is closed',
+  onlyModeratorsClose: 'Only moderators can close or reopen questions',
+  duplicateNeeded: 'Choose the question this one duplicates',
+  duplicateOfItself: 'A question cannot duplicate itself',
+  duplicateNotFound: 'The original question was not found',
+  notClosed: 'This question is not closed',
 } as const;
 
 /** '{Field} cannot be more than N characters' (product.md section 3). */
@@ -86,6 +95,10 @@ export const ERROR_CODES = [
   'only_asker_accepts',
   'last_admin',
   'edit_own_only',
+  'delete_own_only',
+  'question_has_answers',
+  'question_closed',
+  'only_moderators_close',
 ] as const;
 export type ErrorCode = (typeof ERROR_CODES)[number];
 
@@ -104,6 +117,10 @@ const CODE_OF_MESSAGE: Partial<Record<string, ErrorCode>> = {
   [MESSAGES.onlyAskerAccepts]: 'only_asker_accepts',
   [MESSAGES.lastAdmin]: 'last_admin',
   [MESSAGES.editOwnOnly]: 'edit_own_only',
+  [MESSAGES.deleteOwnOnly]: 'delete_own_only',
+  [MESSAGES.questionHasAnswers]: 'question_has_answers',
+  [MESSAGES.questionClosed]: 'question_closed',
+  [MESSAGES.onlyModeratorsClose]: 'only_moderators_close',
 };
 
 const CODE_OF_STATUS: Partial<Record<number, ErrorCode>> = {

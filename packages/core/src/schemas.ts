@@ -7,7 +7,7 @@ import { z } from 'zod';
 import { CLIENT_SOCKET_LIMITS } from './events.ts';
 import { LIMITS } from './limits.ts';
 import { MESSAGES } from './messages.ts';
-import { COLOR_BLINDNESS, COMMENT_TARGETS, ORDERS, ROLES } from './types.ts';
+import { CLOSE_REASONS, COLOR_BLINDNESS, COMMENT_TARGETS, ORDERS, ROLES } from './types.ts';
 import {
   answerTextError,
   bioError,
@@ -195,6 +195,21 @@ export const voteInput = z.object({ qid: idInput, username: z.string().optional(
 export const answerVoteInput = z.object({ aid: idInput, username: z.string().optional() });
 
 export const acceptInput = z.object({ qid: idInput, aid: idInput });
+
+/** POST /api/question/{qid}/close: a reason and, for a duplicate, the original's id. */
+export const closeInput = z
+  .object({
+    reason: z.enum(CLOSE_REASONS, { error: `Reason must be one of ${CLOSE_REASONS.join(', ')}` }),
+    duplicateOf: idInput.optional(),
+  })
+  .refine((input) => input.reason !== 'duplicate' || input.duplicateOf !== undefined, {
+    error: MESSAGES.duplicateNeeded,
+    path: ['duplicateOf'],
+  })
+  .transform((input) => ({
+    reason: input.reason,
+    duplicateOf: input.reason === 'duplicate' ? (input.duplicateOf ?? null) : null,
+  }));
 
 export const roleInput = z.object({
   role: z.enum(ROLES, { error: `Role must be one of ${ROLES.join(', ')}` }),

@@ -9,6 +9,7 @@ import type {
   messageSchema,
   profileSchema,
   questionSchema,
+  closedSchema,
   questionSummarySchema,
   tagSchema,
   tagWithCountSchema,
@@ -34,6 +35,14 @@ export const ORDERS = ['newest', 'unanswered', 'active', 'mostViewed'] as const;
 export type Order = (typeof ORDERS)[number];
 
 /** What a comment is on. */
+/** Why a moderator closed a question (product.md section 9). */
+export const CLOSE_REASONS = ['duplicate', 'off-topic', 'needs-details'] as const;
+export type CloseReason = (typeof CLOSE_REASONS)[number];
+
+/** The posts that can be deleted and undeleted (product.md section 9). */
+export const POST_KINDS = ['question', 'answer', 'comment'] as const;
+export type PostKind = (typeof POST_KINDS)[number];
+
 export const COMMENT_TARGETS = ['question', 'answer'] as const;
 export type CommentTarget = (typeof COMMENT_TARGETS)[number];
 
@@ -53,6 +62,7 @@ export type UserAnswer = z.output<typeof userAnswerSchema>;
 /** A row of the home list: what a row shows, never answer bodies or comments. */
 export type QuestionSummary = z.output<typeof questionSummarySchema>;
 export type Question = z.output<typeof questionSchema>;
+export type Closed = z.output<typeof closedSchema>;
 export type Message = z.output<typeof messageSchema>;
 export type Thread = z.output<typeof threadSchema>;
 export type Forum = z.output<typeof forumSchema>;

@@ -1,5 +1,5 @@
 import { MESSAGES, type Outcome } from '@porpoise/core';
-import { and, eq } from 'drizzle-orm';
+import { and, eq, isNull } from 'drizzle-orm';
 import type { Db } from '../db/client.ts';
 import { answers, questions } from '../db/schema.ts';
 import { badRequest } from '../lib/http-error.ts';
@@ -19,12 +19,13 @@ export async function toggleAcceptedAnswer(
     const [question] = await tx
       .select({ accepted: questions.acceptedAnswerId })
       .from(questions)
-      .where(eq(questions.id, questionId))
+      .where(and(eq(questions.id, questionId), isNull(questions.deletedAt)))
       .for('update');
+    // A deleted answer cannot be accepted.
     const [answer] = await tx
       .select({ id: answers.id })
       .from(answers)
-      .where(and(eq(answers.id, answerId), eq(answers.questionId, questionId)));
+      .where(and(eq(answers.id, answerId), eq(answers.questionId, questionId), isNull(answers.deletedAt)));
     if (!question || !answer) throw badRequest(MESSAGES.answerNotOfQuestion);
     const acceptedAnswerId = question.accepted === answerId ? null : answerId;
     await tx.update(questions).set({ acceptedAnswerId }).where(eq(questions.id, questionId));

@@ -1,7 +1,7 @@
-import type { AnswerAdded, Outcome } from '@porpoise/core';
+import { MESSAGES, type AnswerAdded, type Outcome } from '@porpoise/core';
 import { sql } from 'drizzle-orm';
 import { queryPrepared, type Db } from '../db/client.ts';
-import { notFound } from '../lib/http-error.ts';
+import { badRequest, notFound } from '../lib/http-error.ts';
 import { countHits, refuseOverLimit, withinLimits, type CountedHit, type RateHit } from '../lib/rate-counters.ts';
 import type { Actor } from '../policies/actor.ts';
 
@@ -12,6 +12,7 @@ interface Row extends CountedHit {
   ansDateTime: Date | string | null;
   answerCount: number | null;
   tags: string[] | null;
+  closed: boolean | null;
 }
 
 /**
@@ -29,7 +30,7 @@ export async function addAnswer(db: Db, actor: Actor, questionId: number, text: 
     ), inserted as (
       insert into answers (question_id, text, ans_by)
       select id, ${text}, ${actor.id} from questions
-      where id = ${questionId} and ${withinLimits(limits, sql`hits`)}
+      where id = ${questionId} and deleted_at is null and closed_at is null and ${withinLimits(limits, sql`hits`)}
       returning id, text, ans_date_time
     ), counted as (
       update questions q set answer_count = q.answer_count + 1, last_activity_at = i.ans_date_time
@@ -44,6 +45,7 @@ export async function addAnswer(db: Db, actor: Actor, questionId: number, text: 
       from inserted i, counted c where qt.question_id = ${questionId}
     )
     select h.key, h.count, h.retry_ms, i.id, i.text, i.ans_date_time as "ansDateTime",
+      (select closed_at is not null and deleted_at is null from questions where id = ${questionId}) as closed,
       (select answer_count from counted) as "answerCount",
       (select array_agg(t.name) from question_tags qt join tags t on t.id = qt.tag_id
         where qt.question_id = ${questionId} and i.id is not null) as tags
@@ -51,6 +53,8 @@ export async function addAnswer(db: Db, actor: Actor, questionId: number, text: 
   );
   refuseOverLimit(limits, rows);
   const [answer] = rows;
+  // A closed question keeps its answers and takes no new ones (product.md section 9).
+  if (answer?.closed) throw badRequest(MESSAGES.questionClosed);
   if (answer?.id == null) throw notFound('Question not found');
   const id = Number(answer.id);
   const event: AnswerAdded = {

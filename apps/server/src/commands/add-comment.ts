@@ -1,22 +1,29 @@
 import type { CommentTarget, Outcome } from '@porpoise/core';
-import { eq } from 'drizzle-orm';
+import { and, eq, isNull } from 'drizzle-orm';
 import type { Db } from '../db/client.ts';
 import { answers, comments, questions } from '../db/schema.ts';
 import { notFound } from '../lib/http-error.ts';
 import type { Actor } from '../policies/actor.ts';
 
-/** Adds a comment to a question or an answer; returns it with the question it belongs to. */
+/**
+ * Adds a comment to a question or an answer; returns it with the question it belongs to.
+ * A deleted post (or an answer of a deleted question) takes none: 404, as if not there.
+ */
 export async function addComment(db: Db, actor: Actor, target: CommentTarget, parentId: number, text: string) {
   return db.transaction(async (tx) => {
     let questionId: number | undefined;
     if (target === 'question') {
-      const [question] = await tx.select({ id: questions.id }).from(questions).where(eq(questions.id, parentId));
+      const [question] = await tx
+        .select({ id: questions.id })
+        .from(questions)
+        .where(and(eq(questions.id, parentId), isNull(questions.deletedAt)));
       questionId = question?.id;
     } else {
       const [answer] = await tx
         .select({ questionId: answers.questionId })
         .from(answers)
-        .where(eq(answers.id, parentId));
+        .innerJoin(questions, eq(questions.id, answers.questionId))
+        .where(and(eq(answers.id, parentId), isNull(answers.deletedAt), isNull(questions.deletedAt)));
       questionId = answer?.questionId;
     }
     if (questionId === undefined) throw notFound(target === 'question' ? 'Question not found' : 'Answer not found');

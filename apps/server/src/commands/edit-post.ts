@@ -1,9 +1,9 @@
-import { DEFAULT_TAG_DESCRIPTION, type Outcome, type Tag } from '@porpoise/core';
+import { DEFAULT_TAG_DESCRIPTION, MESSAGES, type Outcome, type Tag } from '@porpoise/core';
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { Db } from '../db/client.ts';
 import { answers, questions, questionTags, revisions, tags } from '../db/schema.ts';
 import { questionSearchVector, tagLexeme } from '../db/search-vector.ts';
-import { notFound } from '../lib/http-error.ts';
+import { badRequest, notFound } from '../lib/http-error.ts';
 import type { Actor } from '../policies/actor.ts';
 
 type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
@@ -64,11 +64,13 @@ export async function editQuestion(
         askDateTime: questions.askDateTime,
         lastActivityAt: questions.lastActivityAt,
         answerCount: questions.answerCount,
+        deletedAt: questions.deletedAt,
       })
       .from(questions)
       .where(eq(questions.id, questionId))
       .for('update');
     if (!question) throw notFound('Question not found');
+    if (question.deletedAt !== null) throw badRequest(MESSAGES.deletedNotEditable);
     const before = await tagsOf(tx, questionId);
     const revision = await nextRevision(tx, { questionId }, async () => ({
       questionId,
@@ -164,11 +166,13 @@ export async function editAnswer(
         text: answers.text,
         ansBy: answers.ansBy,
         ansDateTime: answers.ansDateTime,
+        deletedAt: answers.deletedAt,
       })
       .from(answers)
       .where(eq(answers.id, answerId))
       .for('update');
     if (!answer) throw notFound('Answer not found');
+    if (answer.deletedAt !== null) throw badRequest(MESSAGES.deletedNotEditable);
     const revision = await nextRevision(tx, { answerId }, async () => ({
       answerId,
       revision: 1,

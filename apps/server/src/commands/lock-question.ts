@@ -1,12 +1,19 @@
-import { eq } from 'drizzle-orm';
+import { and, eq, isNull } from 'drizzle-orm';
 import type { Db } from '../db/client.ts';
 import { questions } from '../db/schema.ts';
 import { notFound } from '../lib/http-error.ts';
 
 type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
 
-/** Locks a question's row for the rest of the transaction, so its counters change one writer at a time. */
+/**
+ * Locks a question's row for the rest of the transaction, so its counters change one
+ * writer at a time; a deleted question takes no votes, answers or comments (404).
+ */
 export async function lockQuestion(tx: Tx, questionId: number): Promise<void> {
-  const [row] = await tx.select({ id: questions.id }).from(questions).where(eq(questions.id, questionId)).for('update');
+  const [row] = await tx
+    .select({ id: questions.id })
+    .from(questions)
+    .where(and(eq(questions.id, questionId), isNull(questions.deletedAt)))
+    .for('update');
   if (!row) throw notFound('Question not found');
 }

@@ -1,5 +1,5 @@
 import type { Outcome, VoteDirection } from '@porpoise/core';
-import { and, eq, sql } from 'drizzle-orm';
+import { and, eq, isNull, sql } from 'drizzle-orm';
 import type { Db } from '../db/client.ts';
 import { answers, answerVotes, questions, votes } from '../db/schema.ts';
 import { notFound } from '../lib/http-error.ts';
@@ -59,8 +59,9 @@ export async function toggleAnswerVote(
     const [answer] = await tx
       .select({ questionId: answers.questionId })
       .from(answers)
-      .where(eq(answers.id, answerId))
+      .where(and(eq(answers.id, answerId), isNull(answers.deletedAt)))
       .for('update');
+    // A deleted answer takes no votes.
     if (!answer) throw notFound('Answer not found');
     const mine = and(eq(answerVotes.answerId, answerId), eq(answerVotes.accountId, actor.id));
     const [existing] = await tx.select({ value: answerVotes.value }).from(answerVotes).where(mine);

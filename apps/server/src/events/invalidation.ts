@@ -14,6 +14,11 @@ import type { Touched } from '../plugins/read-cache.ts';
  * - an accepted answer changes its question's page and row (the row marks it);
  * - an edit changes its question's page; a question's edit its row too (title, tags) and,
  *   when its tags changed, every list of the tags it joined or left and the tags page;
+ * - a deleted (or undeleted) question leaves (or rejoins) its page, every order and total
+ *   of the whole list and of its tags, and the tags page's counts;
+ * - a deleted answer changes its question's page and row (its count) and, when the count
+ *   reaches or leaves 0, the unanswered lists; a deleted comment its question's page;
+ * - closing or reopening changes the question's page;
  * - a first view changes nothing here: counts are brought up to date in place, at most a
  *   second late (events/view-counter.ts);
  * - messages, threads and forums are not cached.
@@ -53,6 +58,21 @@ export function touchedBy(events: readonly DomainEvent[]): Touched {
           for (const order of ORDERS) touched.orders.push({ order, tags: event.tags });
           touched.tags = true;
         }
+        break;
+      case 'questionDeleted':
+        touched.questions.push(event.questionId);
+        touched.rows.push(event.questionId);
+        for (const order of ORDERS) touched.orders.push({ order, tags: event.tags });
+        touched.tags = true;
+        break;
+      case 'answerDeleted':
+        touched.questions.push(event.questionId);
+        touched.rows.push(event.questionId);
+        if (event.unansweredChanged) touched.orders.push({ order: 'unanswered', tags: event.tags });
+        break;
+      case 'commentDeleted':
+      case 'questionClosed':
+        touched.questions.push(event.questionId);
         break;
       case 'questionViewed':
       case 'messagePosted':

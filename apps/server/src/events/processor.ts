@@ -5,11 +5,13 @@ import type { FastifyInstance } from 'fastify';
 import { shaped } from '../lib/contract-routes.ts';
 import fp from 'fastify-plugin';
 import { everySignedIn, readersOf, showingQuestion, type Audience } from '../policies/audience.ts';
-import { presentAnswer, presentComment } from '../presenters/question.ts';
+import { presentAnswer, presentClosed, presentComment } from '../presenters/question.ts';
 import { presentForum, presentMessage, presentThread, threadIdOf } from '../presenters/thread.ts';
 import {
+  getAnswerComments,
   getAnswerRow,
   getAnswerVoters,
+  getClosing,
   getCommentRow,
   getQuestionEdit,
   getQuestionSummary,
@@ -108,6 +110,54 @@ export const eventsPlugin = fp(
           if (!row) return [];
           const payload = { qid: String(event.questionId), answer: presentAnswer(row, []) };
           return [{ audience: showingQuestion(event.questionId), event: SOCKET_EVENTS.answerUpdate, payload }];
+        }
+        case 'questionDeleted': {
+          const qid = String(event.questionId);
+          const payload = { qid, post: 'question' as const, id: qid, deleted: event.deleted };
+          const out: Delivery[] = [
+            { audience: showingQuestion(event.questionId), event: SOCKET_EVENTS.deleteUpdate, payload },
+          ];
+          // Undeleted, it may join any list, as a new question does.
+          const summary = event.deleted ? null : await getQuestionSummary(app.db, event.questionId);
+          if (summary) out.push({ audience: everySignedIn, event: SOCKET_EVENTS.questionUpdate, payload: summary });
+          return out;
+        }
+        case 'answerDeleted': {
+          const qid = String(event.questionId);
+          const audience = showingQuestion(event.questionId);
+          const payload = { qid, post: 'answer' as const, id: String(event.answerId), deleted: event.deleted };
+          const out: Delivery[] = [{ audience, event: SOCKET_EVENTS.deleteUpdate, payload }];
+          // The answer comes back to every page showing its question, now that it shows again.
+          const row = event.deleted ? null : await getAnswerRow(app.db, event.answerId);
+          if (row) {
+            const comments = await getAnswerComments(app.db, event.answerId);
+            out.push({
+              audience,
+              event: SOCKET_EVENTS.answerUpdate,
+              payload: { qid, answer: presentAnswer(row, comments) },
+            });
+          }
+          const summary = await getQuestionSummary(app.db, event.questionId);
+          if (summary) out.push({ audience, event: SOCKET_EVENTS.questionUpdate, payload: summary });
+          return out;
+        }
+        case 'commentDeleted': {
+          const qid = String(event.questionId);
+          const audience = showingQuestion(event.questionId);
+          const payload = { qid, post: 'comment' as const, id: String(event.commentId), deleted: event.deleted };
+          const out: Delivery[] = [{ audience, event: SOCKET_EVENTS.deleteUpdate, payload }];
+          const row = event.deleted ? null : await getCommentRow(app.db, event.commentId);
+          if (row) {
+            const result = { qid, parentId: String(row.parentId), comment: presentComment(row) };
+            out.push({ audience, event: SOCKET_EVENTS.commentUpdate, payload: { result, type: row.target } });
+          }
+          return out;
+        }
+        case 'questionClosed': {
+          const closing = await getClosing(app.db, event.questionId);
+          if (closing === undefined) return [];
+          const payload = { qid: String(event.questionId), closed: presentClosed(closing) };
+          return [{ audience: showingQuestion(event.questionId), event: SOCKET_EVENTS.closeUpdate, payload }];
         }
         case 'messagePosted': {
           const message = await getMessage(app.db, event.messageId);

@@ -11,16 +11,55 @@ import type { ThreadAccess } from './threads.ts';
 export type Resource =
   | { type: 'question'; askerId?: number }
   | { type: 'answer'; authorId?: number }
-  | { type: 'comment' | 'forum' }
+  | { type: 'comment'; authorId?: number }
+  | { type: 'forum' }
   | { type: 'thread'; thread: ThreadAccess }
   | { type: 'account'; username: string }
   /** The installation itself: its roles. */
   | { type: 'site' };
 
-export type Action = 'read' | 'create' | 'vote' | 'post' | 'markRead' | 'actAs' | 'accept' | 'edit' | 'administer';
+export type Action =
+  | 'read'
+  | 'create'
+  | 'vote'
+  | 'post'
+  | 'markRead'
+  | 'actAs'
+  | 'accept'
+  | 'edit'
+  | 'delete'
+  | 'seeDeleted'
+  | 'deleteAnswered'
+  | 'close'
+  | 'administer';
 
-/** Moderators and admins keep the place clean: they may edit (and later delete and close) any post. */
+/** Moderators and admins keep the place clean: they may edit, delete and close any post. */
 const moderates = (actor: Actor | null) => actor !== null && (actor.role === 'moderator' || actor.role === 'admin');
+
+/** Its author edits, deletes and undeletes a post, and sees it while deleted; so do moderators (product.md section 9). */
+const AUTHOR_OR_MODERATOR: ReadonlySet<Action> = new Set(['edit', 'delete', 'seeDeleted']);
+
+/**
+ * Whose deleted posts a reader sees among a question's (product.md section 9): a
+ * moderator every one, a member their own, a visitor none. The queries take it as it is.
+ */
+export interface HiddenPostsSeen {
+  /** The reader's account (0: nobody's). */
+  authorId: number;
+  /** Every deleted post (moderators). */
+  all: boolean;
+}
+
+export const PUBLIC_VIEW: HiddenPostsSeen = { authorId: 0, all: false };
+
+export function hiddenPostsSeenBy(actor: Actor | null): HiddenPostsSeen {
+  return actor === null ? PUBLIC_VIEW : { authorId: actor.id, all: moderates(actor) };
+}
+
+/** Whether a page whose deleted posts are by these authors shows this reader any of them. */
+export function seesHiddenPosts(actor: Actor | null, authorIds: readonly number[]): boolean {
+  return authorIds.length > 0 && actor !== null && (moderates(actor) || authorIds.includes(actor.id));
+}
 
 /** Whether `actor` (null: a visitor) may do `action` to `resource`. */
 export function can(actor: Actor | null, action: Action, resource: Resource): boolean {
@@ -45,11 +84,16 @@ export function can(actor: Actor | null, action: Action, resource: Resource): bo
     case 'question':
       // Only the asker accepts an answer to their question (product.md section 7).
       if (action === 'accept') return actor !== null && actor.id === resource.askerId;
-      // Its author edits a post, and so do moderators (product.md section 9).
-      if (action === 'edit') return (actor !== null && actor.id === resource.askerId) || moderates(actor);
+      // Moderators close and reopen, the asker included only if a moderator (product.md section 9).
+      if (action === 'close') return moderates(actor);
+      // Its author deletes a question while it has no answers; moderators any time.
+      if (action === 'deleteAnswered') return moderates(actor);
+      if (AUTHOR_OR_MODERATOR.has(action)) return (actor !== null && actor.id === resource.askerId) || moderates(actor);
       return actor !== null;
     case 'answer':
-      if (action === 'edit') return (actor !== null && actor.id === resource.authorId) || moderates(actor);
+    case 'comment':
+      if (AUTHOR_OR_MODERATOR.has(action))
+        return (actor !== null && actor.id === resource.authorId) || moderates(actor);
       return actor !== null;
     default:
       // Answers, comments, votes and forums: any signed-in member.
@@ -61,7 +105,20 @@ export function can(actor: Actor | null, action: Action, resource: Resource): bo
 const REFUSALS: Partial<Record<Action, string>> = {
   accept: MESSAGES.onlyAskerAccepts,
   edit: MESSAGES.editOwnOnly,
+  delete: MESSAGES.deleteOwnOnly,
+  close: MESSAGES.onlyModeratorsClose,
   administer: MESSAGES.onlyAdmins,
+};
+
+/** A deleted post is not there (404) for whoever may not see it; a post that shows passes. */
+export function refuseHidden(actor: Actor | null, resource: Resource, deleted: boolean): void {
+  if (deleted) authorize(actor, 'seeDeleted', resource);
+}
+
+const NOT_FOUND: Partial<Record<Resource['type'], string>> = {
+  question: 'Question not found',
+  answer: 'Answer not found',
+  comment: 'Comment not found',
 };
 
 /**
@@ -71,5 +128,7 @@ const REFUSALS: Partial<Record<Action, string>> = {
 export function authorize(actor: Actor | null, action: Action, resource: Resource): void {
   if (can(actor, action, resource)) return;
   if (resource.type === 'thread') throw notFound('Thread not found');
+  // A deleted post is not there for whoever may not see it.
+  if (action === 'seeDeleted') throw notFound(NOT_FOUND[resource.type] ?? 'Not found');
   throw actor ? forbidden(REFUSALS[action]) : unauthorized();
 }

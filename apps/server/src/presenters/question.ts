@@ -1,4 +1,14 @@
-import type { Answer, Comment, Question, QuestionSummary, Tag, TagWithCount, UserAnswer } from '@porpoise/core';
+import type {
+  Answer,
+  Closed,
+  CloseReason,
+  Comment,
+  Question,
+  QuestionSummary,
+  Tag,
+  TagWithCount,
+  UserAnswer,
+} from '@porpoise/core';
 import type { ResponseOf } from '@porpoise/core/contract';
 
 type Revision = ResponseOf<'questionRevisions'>[number];
@@ -17,14 +27,19 @@ export interface SummaryRow {
   acceptedAnswerId: number | null;
 }
 
-export interface CommentRow {
+/** When a post was deleted (product.md section 9); null or absent while it shows. */
+interface Deletable {
+  deletedAt?: Date | string | null;
+}
+
+export interface CommentRow extends Deletable {
   id: number;
   text: string;
   commentBy: string;
   commentDateTime: Date;
 }
 
-export interface AnswerRow {
+export interface AnswerRow extends Deletable {
   id: number;
   text: string;
   ansBy: string;
@@ -40,6 +55,10 @@ export interface AnswerRow {
 /** A time column as the API sends it: ISO 8601, or null. */
 const timeOrNull = (value: Date | string | null): string | null =>
   value === null ? null : new Date(value).toISOString();
+
+/** `deleted: true` on a deleted post (only its author and moderators are sent one), nothing on others. */
+const deletedMark = (row: Deletable): { deleted?: true } =>
+  row.deletedAt === null || row.deletedAt === undefined ? {} : { deleted: true };
 
 /** An id column as the API sends it: a string, or null. */
 const idOrNull = (value: number | string | null): string | null => (value === null ? null : String(value));
@@ -74,6 +93,7 @@ export const presentComment = (row: CommentRow): Comment => ({
   text: row.text,
   commentBy: row.commentBy,
   commentDateTime: row.commentDateTime.toISOString(),
+  ...deletedMark(row),
 });
 
 /** An answer on a profile or its edit screen: with its question's id and title, without votes or comments. */
@@ -104,10 +124,42 @@ export const presentAnswer = (row: AnswerRow, comments: Comment[]): Answer => ({
   downVotes: row.downVotes,
   editedAt: timeOrNull(row.editedAt),
   editedBy: row.editedBy,
+  ...deletedMark(row),
 });
 
+/** A question's closing as the page query reads it. */
+export interface ClosedRow {
+  reason: CloseReason;
+  closedBy: string;
+  closedAt: Date | string;
+  duplicateOf: { id: number; title: string } | null;
+}
+
+export const presentClosed = (row: ClosedRow | null): Closed | null =>
+  row === null
+    ? null
+    : {
+        reason: row.reason,
+        duplicateOf:
+          row.duplicateOf === null ? null : { _id: String(row.duplicateOf.id), title: row.duplicateOf.title },
+        closedBy: row.closedBy,
+        closedAt: new Date(row.closedAt).toISOString(),
+      };
+
 export interface QuestionDetail {
-  question: SummaryRow & { text: string; editedAt: Date | string | null; editedBy: string | null };
+  question: SummaryRow &
+    Deletable & {
+      text: string;
+      editedAt: Date | string | null;
+      editedBy: string | null;
+      askerId: number;
+      closed: ClosedRow | null;
+      /**
+       * The accounts whose deleted answers or comments are on this page, who see them
+       * marked (as moderators do); empty when it has none. Never sent.
+       */
+      hiddenAuthorIds: number[];
+    };
   tags: Tag[];
   answers: Answer[];
   comments: Comment[];
@@ -135,6 +187,8 @@ export function presentQuestion(detail: QuestionDetail): Question {
     acceptedAnswer: idOrNull(question.acceptedAnswerId),
     editedAt: timeOrNull(question.editedAt),
     editedBy: question.editedBy,
+    closed: presentClosed(question.closed),
+    ...deletedMark(question),
   };
 }
 

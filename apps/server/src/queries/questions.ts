@@ -3,6 +3,7 @@ import {
   parseSearch,
   type Answer,
   type Comment,
+  type CommentTarget,
   type QuestionSummary,
   type Tag,
   type UserAnswer,
@@ -12,6 +13,7 @@ import { sql, type SQL } from 'drizzle-orm';
 import type { SocketPayloads } from '@porpoise/core/contract';
 import { queryPrepared, queryRows, type Db } from '../db/client.ts';
 import { accountIdByName } from './accounts.ts';
+import { PUBLIC_VIEW, type HiddenPostsSeen } from '../policies/authorize.ts';
 import { anyTagQueryText, tagLexeme } from '../db/search-vector.ts';
 import { encodeCursor, type ListPosition } from '../lib/list-cursor.ts';
 import {
@@ -22,6 +24,7 @@ import {
   presentTag,
   presentUserAnswer,
   type AnswerRow,
+  type ClosedRow,
   type RevisionRow,
   type CommentRow,
   type QuestionDetail,
@@ -40,10 +43,18 @@ const answerVoters = (answerId: SQL, value: 1 | -1) =>
   sql`array(select va.username from answer_votes v join accounts va on va.id = v.account_id
     where v.answer_id = ${answerId} and v.value = ${sql.raw(String(value))} order by v.voted_at, va.id)`;
 
+/**
+ * Whether a post shows to a reader (product.md section 9): it is not deleted, or the reader
+ * sees every deleted post (a moderator) or wrote it. Parameters, not SQL text: one
+ * prepared statement serves every reader.
+ */
+const shows = (seen: HiddenPostsSeen, deletedAt: SQL, authorId: SQL) =>
+  sql`(${deletedAt} is null or ${seen.all}::boolean or ${authorId} = ${seen.authorId}::bigint)`;
+
 /** An answer's columns as AnswerRow has them, for a query over `answers an` joined to its author `a`. */
 const ANSWER_COLUMNS = sql`an.id, an.text, a.username as "ansBy", an.ans_date_time as "ansDateTime",
   ${answerVoters(sql`an.id`, 1)} as "upVotes", ${answerVoters(sql`an.id`, -1)} as "downVotes",
-  an.edited_at as "editedAt", ${editorOf(sql`an.edited_by`)} as "editedBy"`;
+  an.edited_at as "editedAt", ${editorOf(sql`an.edited_by`)} as "editedBy", an.deleted_at as "deletedAt"`;
 
 /** A list row's sort keys to the microsecond (a JS Date keeps milliseconds), for its cursor. */
 const KEY_COLUMNS = sql`to_char(q.ask_date_time at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"') as "askKey",
@@ -91,7 +102,7 @@ const TAG_ORDER: Partial<Record<QuestionListQuery['order'], ReturnType<typeof ta
 function tagPageIds(query: QuestionListQuery, tag: string, after: ListPosition | null): SQL | null {
   const order = TAG_ORDER[query.order];
   if (!order) return null;
-  const conditions = [sql`qt.tag_id = (select id from tags where name = ${tag})`];
+  const conditions = [sql`qt.tag_id = (select id from tags where name = ${tag})`, sql`not qt.deleted`];
   if (query.order === 'unanswered') conditions.push(sql`qt.answer_count = 0`);
   if (after) conditions.push(order.after(after));
   return sql`select qt.question_id as id from question_tags qt where ${sql.join(conditions, sql` and `)}
@@ -146,11 +157,13 @@ function matchesAny({ tagIds, words }: SearchTerms): SQL {
 
 /** The list's conditions; `after` (a cursor's position) only for the page, never for its count. */
 function listFilter(query: QuestionListQuery, search: SearchTerms | null, after: SQL | null = null): SQL {
-  const conditions: SQL[] = after ? [after] : [];
+  // A deleted question is in no list (the orders' indexes hold only the others).
+  const conditions: SQL[] = [sql`q.deleted_at is null`];
+  if (after) conditions.push(after);
   if (query.order === 'unanswered') conditions.push(sql`q.answer_count = 0`);
   if (query.tag) conditions.push(hasTag(query.tag.toLowerCase()));
   if (search) conditions.push(matchesAny(search));
-  return conditions.length > 0 ? sql`where ${sql.join(conditions, sql` and `)}` : sql``;
+  return sql`where ${sql.join(conditions, sql` and `)}`;
 }
 
 /**
@@ -180,9 +193,9 @@ async function searchTerms(db: Db, text: string): Promise<SearchTerms | null> {
 /**
  * Lexemes in at least twice the count's cap of questions, by PostgreSQL's own statistics:
  * the most common lexemes of the search column that ANALYZE samples (autovacuum keeps
- * them fresh), read at most once a minute. Questions are never deleted, so what ANALYZE
- * saw is still there: a search for such a word or tag has at least the cap's matches,
- * without counting them.
+ * them fresh), read at most once a minute. Deleted questions are few, so what ANALYZE saw
+ * is still there: a search for such a word or tag has at least the cap's matches, without
+ * counting them.
  */
 const COMMON_WORDS_TTL_MS = 60_000;
 const commonWordsCache = new WeakMap<Db, { readAt: number; words: Promise<Set<string>> }>();
@@ -298,7 +311,8 @@ async function countQuestions(db: Db, query: QuestionListQuery): Promise<number>
   const [row] = await queryPrepared<{ total: number }>(
     db,
     sql`select count(*)::int as total from question_tags qt
-      where qt.tag_id = (select id from tags where name = ${query.tag.toLowerCase()}) and qt.answer_count = 0`,
+      where qt.tag_id = (select id from tags where name = ${query.tag.toLowerCase()}) and qt.answer_count = 0
+        and not qt.deleted`,
   );
   return Number(row?.total ?? 0);
 }
@@ -394,10 +408,12 @@ export async function listQuestions(
   return result(rows, total);
 }
 
+/** A question's list row; null when there is none, or it is deleted. */
 export async function getQuestionSummary(db: Db, questionId: number): Promise<QuestionSummary | null> {
   const rows = await queryPrepared<SummaryRow>(
     db,
-    sql`select ${SUMMARY_COLUMNS} from questions q join accounts a on a.id = q.asked_by where q.id = ${questionId}`,
+    sql`select ${SUMMARY_COLUMNS} from questions q join accounts a on a.id = q.asked_by
+      where q.id = ${questionId} and q.deleted_at is null`,
   );
   const [summary] = await summaries(db, rows);
   return summary ?? null;
@@ -410,36 +426,80 @@ export async function listQuestionsBy(db: Db, username: string): Promise<Questio
   const rows = await queryRows<SummaryRow>(
     db,
     sql`select ${SUMMARY_COLUMNS} from questions q join accounts a on a.id = q.asked_by
-      where q.asked_by = ${accountId} order by q.ask_date_time desc nulls last, q.id desc nulls last limit 500`,
+      where q.asked_by = ${accountId} and q.deleted_at is null order by q.ask_date_time desc nulls last, q.id desc nulls last limit 500`,
   );
   return summaries(db, rows);
 }
 
-/** One answer's row (a new answer has no comments yet). */
+/** One answer's row (a new answer has no comments yet); null when there is none, or it is deleted. */
 export async function getAnswerRow(db: Db, answerId: number): Promise<AnswerRow | null> {
   const [row] = await queryPrepared<AnswerRow>(
     db,
-    sql`select ${ANSWER_COLUMNS} from answers an join accounts a on a.id = an.ans_by where an.id = ${answerId}`,
+    sql`select ${ANSWER_COLUMNS} from answers an join accounts a on a.id = an.ans_by
+      where an.id = ${answerId} and an.deleted_at is null`,
   );
   return row ? { ...row, id: Number(row.id), ansDateTime: new Date(row.ansDateTime) } : null;
 }
 
-/** One comment's row. */
-export async function getCommentRow(db: Db, commentId: number): Promise<CommentRow | null> {
-  const [row] = await queryPrepared<CommentRow>(
+/** One comment's row, with what it is under; null when there is none, or it is deleted. */
+export async function getCommentRow(
+  db: Db,
+  commentId: number,
+): Promise<(CommentRow & { target: CommentTarget; parentId: number }) | null> {
+  const [row] = await queryPrepared<CommentRow & { questionId: number | null; answerId: number | null }>(
+    db,
+    sql`select c.id, c.text, a.username as "commentBy", c.comment_date_time as "commentDateTime",
+        c.question_id as "questionId", c.answer_id as "answerId"
+      from comments c join accounts a on a.id = c.comment_by where c.id = ${commentId} and c.deleted_at is null`,
+  );
+  if (!row) return null;
+  return {
+    id: Number(row.id),
+    text: row.text,
+    commentBy: row.commentBy,
+    commentDateTime: new Date(row.commentDateTime),
+    target: row.questionId === null ? 'answer' : 'question',
+    parentId: Number(row.questionId ?? row.answerId),
+  };
+}
+
+/** An answer's comments that show, oldest first (an undeleted answer comes back with them). */
+export async function getAnswerComments(db: Db, answerId: number): Promise<Comment[]> {
+  const rows = await queryRows<CommentRow>(
     db,
     sql`select c.id, c.text, a.username as "commentBy", c.comment_date_time as "commentDateTime"
-      from comments c join accounts a on a.id = c.comment_by where c.id = ${commentId}`,
+      from comments c join accounts a on a.id = c.comment_by
+      where c.answer_id = ${answerId} and c.deleted_at is null order by c.comment_date_time, c.id`,
   );
-  return row ? { ...row, id: Number(row.id), commentDateTime: new Date(row.commentDateTime) } : null;
+  return rows.map((row) =>
+    presentComment({ ...row, id: Number(row.id), commentDateTime: new Date(row.commentDateTime) }),
+  );
+}
+
+/**
+ * A question's closing (null while open), for closeUpdate; undefined when there is no such
+ * question, or it is deleted.
+ */
+export async function getClosing(db: Db, questionId: number): Promise<ClosedRow | null | undefined> {
+  const [row] = await queryRows<{ closed: ClosedRow | null }>(
+    db,
+    sql`select ${closedJson} as closed from questions q where q.id = ${questionId} and q.deleted_at is null`,
+  );
+  if (!row) return undefined;
+  return row.closed;
 }
 
 /**
  * A page of a question's answers, oldest first (ties by id), each with its comments: the
  * first LIMITS.answerPageSize, or that many after the answer `afterId` (a keyset on the
- * question's answer index, however many there are).
+ * question's answer index, however many there are). Deleted ones only as `seen` lets.
  */
-export async function getAnswerPage(db: Db, questionId: number, afterId: number | null): Promise<Answer[]> {
+export async function getAnswerPage(
+  db: Db,
+  questionId: number,
+  afterId: number | null,
+  seen: HiddenPostsSeen = PUBLIC_VIEW,
+): Promise<Answer[]> {
   const after =
     afterId === null
       ? sql``
@@ -449,16 +509,17 @@ export async function getAnswerPage(db: Db, questionId: number, afterId: number 
     db,
     sql`select ${ANSWER_COLUMNS}
       from answers an join accounts a on a.id = an.ans_by
-      where an.question_id = ${questionId} ${after}
+      where an.question_id = ${questionId} and ${shows(seen, sql`an.deleted_at`, sql`an.ans_by`)} ${after}
       order by an.ans_date_time, an.id limit ${LIMITS.answerPageSize}`,
   );
   if (answers.length === 0) return [];
   const comments = await queryPrepared<CommentRow & { answerId: number }>(
     db,
     sql`select c.id, c.text, a.username as "commentBy", c.comment_date_time as "commentDateTime",
-        c.answer_id as "answerId"
+        c.answer_id as "answerId", c.deleted_at as "deletedAt"
       from comments c join accounts a on a.id = c.comment_by
       where c.answer_id = any(${sql.param(answers.map((row) => Number(row.id)))}::bigint[])
+        and ${shows(seen, sql`c.deleted_at`, sql`c.comment_by`)}
       order by c.comment_date_time, c.id`,
   );
   const commentsByAnswer = new Map<number, Comment[]>();
@@ -519,12 +580,31 @@ interface CommentJson {
   text: string;
   commentBy: string;
   commentDateTime: string;
+  deletedAt: string | null;
 }
 
-const commentsJson = (where: SQL) => sql`coalesce((select json_agg(json_build_object(
-    'id', c.id, 'text', c.text, 'commentBy', ca.username, 'commentDateTime', c.comment_date_time)
+const commentsJson = (where: SQL, seen: HiddenPostsSeen) => sql`coalesce((select json_agg(json_build_object(
+    'id', c.id, 'text', c.text, 'commentBy', ca.username, 'commentDateTime', c.comment_date_time,
+    'deletedAt', c.deleted_at)
     order by c.comment_date_time, c.id)
-  from comments c join accounts ca on ca.id = c.comment_by where ${where}), '[]')`;
+  from comments c join accounts ca on ca.id = c.comment_by
+  where ${where} and ${shows(seen, sql`c.deleted_at`, sql`c.comment_by`)}), '[]')`;
+
+/**
+ * The authors of a question's deleted answers and comments (those under its answers too),
+ * read only when it has some (hidden_count, kept by the deleting commands).
+ */
+const hiddenAuthorIds = sql`case when q.hidden_count = 0 then '{}'::bigint[] else array(
+    select an.ans_by from answers an where an.question_id = q.id and an.deleted_at is not null
+    union select c.comment_by from comments c where c.question_id = q.id and c.deleted_at is not null
+    union select c.comment_by from comments c join answers an on an.id = c.answer_id
+      where an.question_id = q.id and c.deleted_at is not null) end`;
+
+/** Why, when and by whom the question was closed, with the original of a duplicate while it shows; null if open. */
+const closedJson = sql`case when q.closed_at is null then null else json_build_object(
+    'reason', q.close_reason, 'closedAt', q.closed_at, 'closedBy', ${editorOf(sql`q.closed_by`)},
+    'duplicateOf', (select json_build_object('id', d.id, 'title', d.title) from questions d
+      where d.id = q.duplicate_of and d.deleted_at is null)) end`;
 
 const presentCommentJson = (row: CommentJson) =>
   presentComment({ ...row, id: Number(row.id), commentDateTime: new Date(row.commentDateTime) });
@@ -532,15 +612,25 @@ const presentCommentJson = (row: CommentJson) =>
 /**
  * Everything the question page shows, with its first page of answers (each with its
  * comments), in one statement: one round trip and one pool connection per page, which a
- * community's first views (a third of its requests) made seven.
+ * community's first views (a third of its requests) made seven. Deleted answers and
+ * comments only as `seen` lets (the cached page is the public one); a deleted question is
+ * read with its mark, and the caller decides who may see it.
  */
-export async function getQuestionDetail(db: Db, questionId: number): Promise<QuestionDetail | null> {
+export async function getQuestionDetail(
+  db: Db,
+  questionId: number,
+  seen: HiddenPostsSeen = PUBLIC_VIEW,
+): Promise<QuestionDetail | null> {
   // Prepared: planning this statement took PostgreSQL 2-7 ms a call, running it 0.7-1.7 ms.
   const [row] = await queryPrepared<
     SummaryRow & {
       text: string;
       editedAt: string | null;
       editedBy: string | null;
+      askerId: number;
+      deletedAt: string | null;
+      closed: ClosedRow | null;
+      hiddenAuthorIds: Array<number | string>;
       tags: Tag[];
       comments: CommentJson[];
       votes: Array<[string, number]>;
@@ -550,19 +640,22 @@ export async function getQuestionDetail(db: Db, questionId: number): Promise<Que
   >(
     db,
     sql`select ${SUMMARY_COLUMNS}, q.text, q.edited_at as "editedAt", ${editorOf(sql`q.edited_by`)} as "editedBy",
+      q.asked_by as "askerId", q.deleted_at as "deletedAt", ${closedJson} as closed,
+      ${hiddenAuthorIds} as "hiddenAuthorIds",
       coalesce((select json_agg(json_build_object('name', t.name, 'description', t.description) order by t.name)
         from question_tags qt join tags t on t.id = qt.tag_id where qt.question_id = q.id), '[]') as tags,
-      ${commentsJson(sql`c.question_id = q.id`)} as comments,
+      ${commentsJson(sql`c.question_id = q.id`, seen)} as comments,
       coalesce((select json_agg(json_build_array(va.username, v.value))
         from votes v join accounts va on va.id = v.account_id where v.question_id = q.id), '[]') as votes,
       array(${recentViewers(sql`q.id`)}) as views,
       coalesce((select json_agg(json_build_object('id', an.id, 'text', an.text, 'ansBy', an.ans_by_name,
-          'ansDateTime', an.ans_date_time, 'comments', ${commentsJson(sql`c.answer_id = an.id`)},
+          'ansDateTime', an.ans_date_time, 'comments', ${commentsJson(sql`c.answer_id = an.id`, seen)},
           'upVotes', ${answerVoters(sql`an.id`, 1)}, 'downVotes', ${answerVoters(sql`an.id`, -1)},
-          'editedAt', an.edited_at, 'editedBy', ${editorOf(sql`an.edited_by`)})
+          'editedAt', an.edited_at, 'editedBy', ${editorOf(sql`an.edited_by`)}, 'deletedAt', an.deleted_at)
           order by an.ans_date_time, an.id)
         from (select an.*, aa.username as ans_by_name from answers an join accounts aa on aa.id = an.ans_by
-          where an.question_id = q.id order by an.ans_date_time, an.id limit ${LIMITS.answerPageSize}) an), '[]') as answers
+          where an.question_id = q.id and ${shows(seen, sql`an.deleted_at`, sql`an.ans_by`)}
+          order by an.ans_date_time, an.id limit ${LIMITS.answerPageSize}) an), '[]') as answers
     from questions q join accounts a on a.id = q.asked_by where q.id = ${questionId}`,
   );
   if (!row) return null;
@@ -571,6 +664,18 @@ export async function getQuestionDetail(db: Db, questionId: number): Promise<Que
     question: {
       ...question,
       id: Number(question.id),
+      askerId: Number(question.askerId),
+      hiddenAuthorIds: question.hiddenAuthorIds.map(Number),
+      closed:
+        question.closed === null
+          ? null
+          : {
+              ...question.closed,
+              duplicateOf:
+                question.closed.duplicateOf === null
+                  ? null
+                  : { id: Number(question.closed.duplicateOf.id), title: question.closed.duplicateOf.title },
+            },
       askDateTime: new Date(question.askDateTime),
       lastActivityAt: new Date(question.lastActivityAt),
     },
@@ -597,7 +702,7 @@ export async function listAnswersBy(db: Db, username: string) {
     sql`select an.id, an.text, a.username as "ansBy", an.ans_date_time as "ansDateTime",
         an.question_id as qid, q.title as "questionTitle"
       from answers an join accounts a on a.id = an.ans_by join questions q on q.id = an.question_id
-      where an.ans_by = ${accountId} order by an.ans_date_time desc nulls last, an.id desc nulls last limit 500`,
+      where an.ans_by = ${accountId} and an.deleted_at is null and q.deleted_at is null order by an.ans_date_time desc nulls last, an.id desc nulls last limit 500`,
   );
   return rows.map(presentUserAnswer);
 }
@@ -640,20 +745,24 @@ export async function getAnswerVoters(db: Db, answerId: number): Promise<{ upVot
   return { upVotes: row?.upVotes ?? [], downVotes: row?.downVotes ?? [] };
 }
 
-/** Who asked a question, and its accepted answer; null when there is no such question. */
+/** A post's author and whether it is deleted: what the policies decide on. */
+export interface Ownership {
+  authorId: number;
+  deleted: boolean;
+}
+
+/** Who asked a question, and whether it is deleted or closed; null when there is no such question. */
 export async function getQuestionOwnership(
   db: Db,
   questionId: number,
-): Promise<{ askerId: number; acceptedAnswerId: number | null } | null> {
-  const [row] = await queryPrepared<{ askerId: number; acceptedAnswerId: number | null }>(
+): Promise<(Ownership & { askerId: number; closed: boolean }) | null> {
+  const [row] = await queryPrepared<{ askerId: number; deleted: boolean; closed: boolean }>(
     db,
-    sql`select asked_by as "askerId", accepted_answer_id as "acceptedAnswerId" from questions where id = ${questionId}`,
+    sql`select asked_by as "askerId", deleted_at is not null as deleted, closed_at is not null as closed
+      from questions where id = ${questionId}`,
   );
   if (!row) return null;
-  return {
-    askerId: Number(row.askerId),
-    acceptedAnswerId: row.acceptedAnswerId === null ? null : Number(row.acceptedAnswerId),
-  };
+  return { askerId: Number(row.askerId), authorId: Number(row.askerId), deleted: row.deleted, closed: row.closed };
 }
 
 /**
@@ -694,7 +803,7 @@ type QuestionEditPayload = SocketPayloads['questionEditUpdate'];
 /** A question's title, text, tags and last edit, for questionEditUpdate. */
 export async function getQuestionEdit(db: Db, questionId: number): Promise<QuestionEditPayload | null> {
   const detail = await getQuestionDetail(db, questionId);
-  if (!detail) return null;
+  if (!detail || detail.question.deletedAt !== null) return null;
   const question = presentQuestion(detail);
   return {
     qid: question._id,
@@ -725,11 +834,34 @@ export async function getAnswerWithQuestion(db: Db, answerId: number): Promise<U
   return row ? presentUserAnswer(row) : null;
 }
 
-/** Who wrote an answer (its id), and its question's; null when there is no such answer. */
-export async function getAnswerOwnership(db: Db, answerId: number): Promise<{ authorId: number } | null> {
-  const [row] = await queryRows<{ authorId: number }>(
+/**
+ * Who wrote an answer, and whether it is deleted (so is an answer to a deleted question,
+ * for whoever may not see that question); null when there is no such answer.
+ */
+export async function getAnswerOwnership(
+  db: Db,
+  answerId: number,
+): Promise<(Ownership & { question: Ownership }) | null> {
+  const [row] = await queryRows<{ authorId: number; deleted: boolean; askerId: number; questionDeleted: boolean }>(
     db,
-    sql`select ans_by as "authorId" from answers where id = ${answerId}`,
+    sql`select an.ans_by as "authorId", an.deleted_at is not null as deleted,
+        q.asked_by as "askerId", q.deleted_at is not null as "questionDeleted"
+      from answers an join questions q on q.id = an.question_id where an.id = ${answerId}`,
   );
-  return row ? { authorId: Number(row.authorId) } : null;
+  return row
+    ? {
+        authorId: Number(row.authorId),
+        deleted: row.deleted,
+        question: { authorId: Number(row.askerId), deleted: row.questionDeleted },
+      }
+    : null;
+}
+
+/** Who wrote a comment, and whether it is deleted; null when there is no such comment. */
+export async function getCommentOwnership(db: Db, commentId: number): Promise<Ownership | null> {
+  const [row] = await queryRows<{ authorId: number; deleted: boolean }>(
+    db,
+    sql`select comment_by as "authorId", deleted_at is not null as deleted from comments where id = ${commentId}`,
+  );
+  return row ? { authorId: Number(row.authorId), deleted: row.deleted } : null;
 }

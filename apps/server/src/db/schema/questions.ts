@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import {
+  boolean,
   check,
   index,
   integer,
@@ -50,16 +51,40 @@ export const questions = pgTable(
     /** The last edit (product.md section 9): when, and by whom; null until edited. */
     editedAt: at('edited_at'),
     editedBy: ref('edited_by').references(() => accounts.id),
+    /**
+     * Deleted (product.md section 9): hidden from lists, search, counts and profiles, seen
+     * only by its author and moderators until undeleted. Null while it shows.
+     */
+    deletedAt: at('deleted_at'),
+    deletedBy: ref('deleted_by').references(() => accounts.id),
+    /** Its deleted answers and comments: while above 0, its page names their authors, who see them. */
+    hiddenCount: integer('hidden_count').notNull().default(0),
+    /** Closed by a moderator (product.md section 9): no new answers. Null while open. */
+    closedAt: at('closed_at'),
+    closedBy: ref('closed_by').references(() => accounts.id),
+    closeReason: text('close_reason'),
+    duplicateOf: ref('duplicate_of').references((): AnyPgColumn => questions.id, { onDelete: 'set null' }),
     // Title, text and tag lexemes, written with the question (db/search-vector.ts).
     search: tsvector('search').notNull(),
   },
   (t) => [
-    index('questions_newest_idx').on(t.askDateTime.desc(), t.id.desc()),
-    index('questions_active_idx').on(t.lastActivityAt.desc(), t.id.desc()),
-    index('questions_most_viewed_idx').on(t.viewCount.desc(), t.askDateTime.desc(), t.id.desc()),
+    // The lists' orders hold the questions that show: a deleted one leaves them (migration 0016).
+    index('questions_newest_idx')
+      .on(t.askDateTime.desc(), t.id.desc())
+      .where(sql`deleted_at is null`),
+    index('questions_active_idx')
+      .on(t.lastActivityAt.desc(), t.id.desc())
+      .where(sql`deleted_at is null`),
+    index('questions_most_viewed_idx')
+      .on(t.viewCount.desc(), t.askDateTime.desc(), t.id.desc())
+      .where(sql`deleted_at is null`),
     index('questions_unanswered_idx')
       .on(t.askDateTime.desc(), t.id.desc())
-      .where(sql`answer_count = 0`),
+      .where(sql`answer_count = 0 and deleted_at is null`),
+    check(
+      'questions_close_reason_check',
+      sql`${t.closeReason} is null or ${t.closeReason} in ('duplicate', 'off-topic', 'needs-details')`,
+    ),
     index('questions_asked_by_idx').on(t.askedBy, t.askDateTime.desc()),
     // A short pending list (migration 0005): every search reads through it.
     index('questions_search_idx').using('gin', t.search).with({ gin_pending_list_limit: 128 }),
@@ -81,14 +106,20 @@ export const questionTags = pgTable(
     askDateTime: at('ask_date_time').notNull(),
     lastActivityAt: at('last_activity_at').notNull(),
     answerCount: integer('answer_count').notNull().default(0),
+    /** The question is deleted: it leaves the tag's pages (kept by the deleting command). */
+    deleted: boolean('deleted').notNull().default(false),
   },
   (t) => [
     primaryKey({ columns: [t.questionId, t.tagId] }),
-    index('question_tags_newest_idx').on(t.tagId, t.askDateTime.desc(), t.questionId.desc()),
+    index('question_tags_newest_idx')
+      .on(t.tagId, t.askDateTime.desc(), t.questionId.desc())
+      .where(sql`not deleted`),
     index('question_tags_unanswered_idx')
       .on(t.tagId, t.askDateTime.desc(), t.questionId.desc())
-      .where(sql`answer_count = 0`),
-    index('question_tags_active_idx').on(t.tagId, t.lastActivityAt.desc(), t.questionId.desc()),
+      .where(sql`answer_count = 0 and not deleted`),
+    index('question_tags_active_idx')
+      .on(t.tagId, t.lastActivityAt.desc(), t.questionId.desc())
+      .where(sql`not deleted`),
   ],
 );
 
@@ -109,6 +140,9 @@ export const answers = pgTable(
     downCount: integer('down_count').notNull().default(0),
     editedAt: at('edited_at'),
     editedBy: ref('edited_by').references(() => accounts.id),
+    /** Deleted (product.md section 9): out of its question's count and its author's profile. */
+    deletedAt: at('deleted_at'),
+    deletedBy: ref('deleted_by').references(() => accounts.id),
   },
   (t) => [
     index('answers_question_idx').on(t.questionId, t.ansDateTime),
@@ -128,6 +162,8 @@ export const comments = pgTable(
       .notNull()
       .references(() => accounts.id),
     commentDateTime: at('comment_date_time').notNull().defaultNow(),
+    deletedAt: at('deleted_at'),
+    deletedBy: ref('deleted_by').references(() => accounts.id),
   },
   (t) => [
     check('comments_one_parent_check', sql`num_nonnulls(${t.questionId}, ${t.answerId}) = 1`),

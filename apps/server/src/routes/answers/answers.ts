@@ -6,7 +6,8 @@ import { toggleAcceptedAnswer } from '../../commands/accept-answer.ts';
 import { toggleAnswerVote } from '../../commands/vote.ts';
 import { notFound } from '../../lib/http-error.ts';
 import { requireActor, type Actor } from '../../policies/actor.ts';
-import { authorize } from '../../policies/authorize.ts';
+import { authorize, refuseHidden } from '../../policies/authorize.ts';
+import { setAnswerDeleted } from '../../commands/delete-post.ts';
 import { editAnswer } from '../../commands/edit-post.ts';
 import { presentAnswer, presentRevision } from '../../presenters/question.ts';
 import {
@@ -69,7 +70,18 @@ export async function answerRoutes(app: FastifyInstance) {
   route(app, 'upvoteAnswer', voteOptions, vote('up'));
   route(app, 'downvoteAnswer', voteOptions, vote('down'));
 
-  route(app, 'getAnswer', {}, async ({ params: { id } }) => {
+  /** An answer's author and whether it shows: 404 when it, or its question, is deleted and hidden from the actor. */
+  const visibleAnswer = async (actor: Actor, answerId: number) => {
+    const answer = await getAnswerOwnership(app.db, answerId);
+    if (!answer) throw notFound('Answer not found');
+    refuseHidden(actor, { type: 'question', askerId: answer.question.authorId }, answer.question.deleted);
+    const resource = { type: 'answer', authorId: answer.authorId } as const;
+    refuseHidden(actor, resource, answer.deleted);
+    return resource;
+  };
+
+  route(app, 'getAnswer', {}, async ({ actor, params: { id } }) => {
+    await visibleAnswer(actor, Number(id));
     const answer = await getAnswerWithQuestion(app.db, Number(id));
     if (!answer) throw notFound('Answer not found');
     return answer;
@@ -79,16 +91,15 @@ export async function answerRoutes(app: FastifyInstance) {
   const editing = { bodyLimit: bodyLimitFor(LIMITS.answerTextMax + LIMITS.editReasonMax), limit: 'answer' } as const;
   route(app, 'editAnswer', editing, async ({ actor, params: { id }, body }) => {
     const answerId = Number(id);
-    const answer = await getAnswerOwnership(app.db, answerId);
-    if (!answer) throw notFound('Answer not found');
-    authorize(actor, 'edit', { type: 'answer', authorId: answer.authorId });
+    authorize(actor, 'edit', await visibleAnswer(actor, answerId));
     await app.events.settle(editAnswer(app.db, actor, answerId, body.text, body.reason));
     const row = await getAnswerRow(app.db, answerId);
     if (!row) throw notFound('Answer not found');
     return presentAnswer(row, []);
   });
 
-  route(app, 'answerRevisions', {}, async ({ params: { id } }) => {
+  route(app, 'answerRevisions', {}, async ({ actor, params: { id } }) => {
+    await visibleAnswer(actor, Number(id));
     const revisions = await listRevisions(app.db, { answerId: Number(id) });
     if (!revisions) throw notFound('Answer not found');
     return revisions.map((row) => presentRevision(row, 'answer'));
@@ -104,4 +115,16 @@ export async function answerRoutes(app: FastifyInstance) {
     const { acceptedAnswerId } = await app.events.settle(toggleAcceptedAnswer(app.db, questionId, Number(input.aid)));
     return { qid: input.qid, acceptedAnswer: acceptedAnswerId === null ? null : String(acceptedAnswerId) };
   });
+
+  // Its author or a moderator deletes an answer, and undeletes it (product.md section 9).
+  const deleting = { bodyLimit: bodyLimitFor(0), limit: 'vote' } as const;
+  const setDeleted =
+    (deleted: boolean) =>
+    async ({ actor, params: { id } }: { actor: Actor; params: { id: string } }) => {
+      authorize(actor, 'delete', await visibleAnswer(actor, Number(id)));
+      const result = await app.events.settle(setAnswerDeleted(app.db, actor, Number(id), deleted));
+      return { _id: id, deleted: result.deleted };
+    };
+  route(app, 'deleteAnswer', deleting, setDeleted(true));
+  route(app, 'undeleteAnswer', deleting, setDeleted(false));
 }

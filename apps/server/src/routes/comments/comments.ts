@@ -3,6 +3,11 @@ import type { FastifyInstance } from 'fastify';
 import { route } from '../../lib/contract-routes.ts';
 import { addComment } from '../../commands/add-comment.ts';
 import { presentComment } from '../../presenters/question.ts';
+import { setCommentDeleted } from '../../commands/delete-post.ts';
+import { notFound } from '../../lib/http-error.ts';
+import type { Actor } from '../../policies/actor.ts';
+import { authorize, refuseHidden } from '../../policies/authorize.ts';
+import { getCommentOwnership } from '../../queries/questions.ts';
 import { bodyLimitFor } from '../../lib/request-bodies.ts';
 
 export async function commentRoutes(app: FastifyInstance) {
@@ -28,4 +33,20 @@ export async function commentRoutes(app: FastifyInstance) {
     });
     return comment;
   });
+
+  // Its author or a moderator deletes a comment, and undeletes it (product.md section 9).
+  const deleting = { bodyLimit: bodyLimitFor(0), limit: 'vote' } as const;
+  const setDeleted =
+    (deleted: boolean) =>
+    async ({ actor, params: { id } }: { actor: Actor; params: { id: string } }) => {
+      const comment = await getCommentOwnership(app.db, Number(id));
+      if (!comment) throw notFound('Comment not found');
+      const resource = { type: 'comment', authorId: comment.authorId } as const;
+      refuseHidden(actor, resource, comment.deleted);
+      authorize(actor, 'delete', resource);
+      const result = await app.events.settle(setCommentDeleted(app.db, actor, Number(id), deleted));
+      return { _id: id, deleted: result.deleted };
+    };
+  route(app, 'deleteComment', deleting, setDeleted(true));
+  route(app, 'undeleteComment', deleting, setDeleted(false));
 }

@@ -5,18 +5,20 @@ import { addQuestion } from '../../commands/add-question.ts';
 import { recordView } from '../../commands/record-view.ts';
 import { toggleVote } from '../../commands/vote.ts';
 import { editQuestion } from '../../commands/edit-post.ts';
-import { authorize } from '../../policies/authorize.ts';
+import { authorize, can, hiddenPostsSeenBy, refuseHidden, seesHiddenPosts } from '../../policies/authorize.ts';
+import { setQuestionDeleted } from '../../commands/delete-post.ts';
+import { setClosed } from '../../commands/close-question.ts';
 import { notFound } from '../../lib/http-error.ts';
 import { decodeCursor } from '../../lib/list-cursor.ts';
 import { route, type ContractInput } from '../../lib/contract-routes.ts';
 import { type Actor } from '../../policies/actor.ts';
 import { ListPage, QuestionPage, withViewerDetail } from '../../plugins/read-cache.ts';
-import { presentQuestion, presentRevision } from '../../presenters/question.ts';
+import { presentClosed, presentQuestion, presentRevision } from '../../presenters/question.ts';
 import {
   getAnswerPage,
   getQuestionDetail,
+  getClosing,
   getQuestionOwnership,
-  getQuestionSummary,
   getVoters,
   listQuestions,
   listRevisions,
@@ -57,13 +59,24 @@ export async function questionRoutes(app: FastifyInstance) {
     // Null unless this request loaded the page: then its view is recorded before the page
     // is made, so that a first view (most are, on a page nobody had open) makes it once.
     let viewedInLoad: boolean | null = null;
+    // The cached page is the public one (product.md section 9): no deleted answer or comment.
     const page = await app.contentCache.questions.get(id, async () => {
       const loaded = await getQuestionDetail(app.db, questionId);
       if (!loaded) throw notFound('Question not found');
-      if (loaded.views.includes(actor.username)) return QuestionPage.of(loaded);
+      // A deleted question's page is kept only to tell who may see it: never sent as it is.
+      if (loaded.question.deletedAt !== null || loaded.views.includes(actor.username)) return QuestionPage.of(loaded);
       viewedInLoad = await view();
       return QuestionPage.of(viewedInLoad ? withViewerDetail(loaded, actor.username) : loaded);
     });
+    const { question } = page.detail;
+    refuseHidden(actor, { type: 'question', askerId: question.askerId }, question.deletedAt !== null);
+    if (question.deletedAt !== null || seesHiddenPosts(actor, question.hiddenAuthorIds)) {
+      // Its author or a moderator: this reader's own view, read for them and never cached.
+      if (question.deletedAt === null && viewedInLoad === null) await view();
+      const own = await getQuestionDetail(app.db, questionId, hiddenPostsSeenBy(actor));
+      if (!own) throw notFound('Question not found');
+      return presentQuestion(own);
+    }
     // A page that already names this reader needs no trip to the database at all.
     if (page.viewers.has(actor.username)) return (await page.body()).send(request, reply);
     const first = viewedInLoad ?? (await view());
@@ -77,10 +90,12 @@ export async function questionRoutes(app: FastifyInstance) {
   });
 
   // The question page carries its first answers; the reader's browser asks for the rest here.
-  route(app, 'getAnswers', {}, async ({ params: { id }, query: { after } }) => {
-    const answers = await getAnswerPage(app.db, Number(id), after === undefined ? null : Number(after));
-    if (answers.length === 0 && !(await getQuestionSummary(app.db, Number(id)))) throw notFound('Question not found');
-    return answers;
+  route(app, 'getAnswers', {}, async ({ actor, params: { id }, query: { after } }) => {
+    const question = await getQuestionOwnership(app.db, Number(id));
+    if (!question) throw notFound('Question not found');
+    refuseHidden(actor, { type: 'question', askerId: question.askerId }, question.deleted);
+    const afterId = after === undefined ? null : Number(after);
+    return getAnswerPage(app.db, Number(id), afterId, hiddenPostsSeenBy(actor));
   });
 
   // Title, text, tag names and the spec's askedBy.
@@ -129,6 +144,7 @@ export async function questionRoutes(app: FastifyInstance) {
     const questionId = Number(id);
     const question = await getQuestionOwnership(app.db, questionId);
     if (!question) throw notFound('Question not found');
+    refuseHidden(actor, { type: 'question', askerId: question.askerId }, question.deleted);
     authorize(actor, 'edit', { type: 'question', askerId: question.askerId });
     await app.events.settle(
       editQuestion(app.db, actor, questionId, {
@@ -143,9 +159,50 @@ export async function questionRoutes(app: FastifyInstance) {
     return presentQuestion(detail);
   });
 
-  route(app, 'questionRevisions', {}, async ({ params: { id } }) => {
+  route(app, 'questionRevisions', {}, async ({ actor, params: { id } }) => {
+    const question = await getQuestionOwnership(app.db, Number(id));
+    if (!question) throw notFound('Question not found');
+    refuseHidden(actor, { type: 'question', askerId: question.askerId }, question.deleted);
     const revisions = await listRevisions(app.db, { questionId: Number(id) });
     if (!revisions) throw notFound('Question not found');
     return revisions.map((row) => presentRevision(row, 'question'));
   });
+
+  // Its author deletes a question while it has no answers, a moderator any time; both
+  // undelete it (product.md section 9). Deleting twice changes nothing.
+  const deleting = { bodyLimit: bodyLimitFor(0), limit: 'vote' } as const;
+  const setDeleted =
+    (deleted: boolean) =>
+    async ({ actor, params: { id } }: { actor: Actor; params: { id: string } }) => {
+      const questionId = Number(id);
+      const question = await getQuestionOwnership(app.db, questionId);
+      if (!question) throw notFound('Question not found');
+      const resource = { type: 'question', askerId: question.askerId } as const;
+      refuseHidden(actor, resource, question.deleted);
+      authorize(actor, 'delete', resource);
+      const evenAnswered = can(actor, 'deleteAnswered', resource);
+      const result = await app.events.settle(setQuestionDeleted(app.db, actor, questionId, deleted, evenAnswered));
+      return { _id: id, deleted: result.deleted };
+    };
+  route(app, 'deleteQuestion', deleting, setDeleted(true));
+  route(app, 'undeleteQuestion', deleting, setDeleted(false));
+
+  // Moderators close (with a reason; a duplicate names its original) and reopen.
+  const closing = { bodyLimit: bodyLimitFor(100), limit: 'vote' } as const;
+  const close = async (actor: Actor, id: string, reason: Parameters<typeof setClosed>[3]) => {
+    const questionId = Number(id);
+    const question = await getQuestionOwnership(app.db, questionId);
+    if (!question) throw notFound('Question not found');
+    const resource = { type: 'question', askerId: question.askerId } as const;
+    refuseHidden(actor, resource, question.deleted);
+    authorize(actor, 'close', resource);
+    await app.events.settle(setClosed(app.db, actor, questionId, reason));
+    const closed = await getClosing(app.db, questionId);
+    if (closed === undefined) throw notFound('Question not found');
+    return { qid: id, closed: presentClosed(closed) };
+  };
+  route(app, 'closeQuestion', closing, async ({ actor, params: { id }, body }) =>
+    close(actor, id, { reason: body.reason, duplicateOf: body.duplicateOf === null ? null : Number(body.duplicateOf) }),
+  );
+  route(app, 'reopenQuestion', closing, async ({ actor, params: { id } }) => close(actor, id, null));
 }

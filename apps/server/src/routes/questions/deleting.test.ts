@@ -1,0 +1,325 @@
+import { MESSAGES, SOCKET_EVENTS, type Question, type QuestionSummary, type TagWithCount } from '@porpoise/core';
+import type { SocketPayloads } from '@porpoise/core/contract';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { DATABASE_KINDS } from '../../test/databases.ts';
+import { answerQuestion, askQuestion, registerUser, type TestUser } from '../../test/factories.ts';
+import { connected, nextEvent, openSocket, recordAll, showQuestions } from '../../test/sockets.ts';
+import { startTestApp, type TestApp } from '../../test/test-app.ts';
+
+/** Deleting, undeleting, closing and reopening (product.md section 9), on both databases. */
+describe.each(DATABASE_KINDS)('deleting and closing on %s', (kind) => {
+  let t: TestApp;
+  let admin: TestUser;
+  let author: TestUser;
+  let other: TestUser;
+  let moderator: TestUser;
+
+  beforeAll(async () => {
+    t = await startTestApp(kind);
+    admin = await registerUser(t.app);
+    author = await registerUser(t.app);
+    other = await registerUser(t.app);
+    moderator = await registerUser(t.app);
+    const promoted = await t.app.inject({
+      method: 'PUT',
+      url: `/api/admin/users/${moderator.username}/role`,
+      payload: { role: 'moderator' },
+      headers: { cookie: admin.cookie },
+    });
+    expect(promoted.statusCode).toBe(200);
+  });
+  afterAll(async () => t.close());
+
+  const call = (user: TestUser, method: 'GET' | 'POST' | 'DELETE' | 'PUT', url: string, payload?: object) =>
+    t.app.inject({ method, url, headers: { cookie: user.cookie }, ...(payload ? { payload } : {}) });
+  const get = (user: TestUser, url: string) => call(user, 'GET', url);
+  const remove = (user: TestUser, post: 'question' | 'answer' | 'comment', id: string) =>
+    call(user, 'DELETE', `/api/${post}/${id}`);
+  const undelete = (user: TestUser, post: 'question' | 'answer' | 'comment', id: string) =>
+    call(user, 'POST', `/api/${post}/${id}/undelete`);
+  const pageOf = async (user: TestUser, qid: string) => {
+    const response = await get(user, `/api/getQuestionById/${qid}`);
+    return { status: response.statusCode, body: response.json<Question & { error?: string }>() };
+  };
+  const ids = (rows: QuestionSummary[]) => rows.map((row) => row._id);
+  const list = async (query: string) => {
+    const response = await get(other, `/api/getQuestion?${query}`);
+    return { rows: response.json<QuestionSummary[]>(), total: Number(response.headers['x-total-count']) };
+  };
+  const tagCount = async (tag: string) =>
+    (await get(other, '/api/tag/getTagsWithQuestionNumber')).json<TagWithCount[]>().find((row) => row.name === tag)
+      ?.qcnt ?? 0;
+  const comment = async (user: TestUser, type: 'question' | 'answer', id: string, text: string) => {
+    const response = await call(user, 'POST', '/api/comment/addComment', { id, type, comment: { text } });
+    return response;
+  };
+
+  describe('questions', () => {
+    it('takes a deleted question out of every list, search, total, tag count and profile at once, and back', async () => {
+      const tag = `del${Date.now().toString(36)}`;
+      const word = `quokka${Date.now().toString(36)}`;
+      const qid = await askQuestion(t.app, author, { title: `About ${word}`, tags: [tag] });
+      // Read first, so that the lists, the page and the tags are cached before the delete.
+      const before = {
+        newest: await list('order=newest'),
+        unanswered: await list('order=unanswered'),
+      };
+      expect(ids(before.newest.rows)).toContain(qid);
+      expect(ids((await list(`tag=${tag}&order=newest`)).rows)).toEqual([qid]);
+      expect(await tagCount(tag)).toBe(1);
+      expect((await pageOf(other, qid)).status).toBe(200);
+
+      const deleted = await remove(author, 'question', qid);
+      expect(deleted.statusCode).toBe(200);
+      expect(deleted.json()).toEqual({ _id: qid, deleted: true });
+
+      for (const order of ['newest', 'unanswered', 'active', 'mostViewed']) {
+        expect(ids((await list(`order=${order}`)).rows)).not.toContain(qid);
+        expect((await list(`tag=${tag}&order=${order}`)).rows).toEqual([]);
+      }
+      expect((await list('order=newest')).total).toBe(before.newest.total - 1);
+      expect((await list('order=unanswered')).total).toBe(before.unanswered.total - 1);
+      expect((await list(`tag=${tag}&order=unanswered`)).total).toBe(0);
+      expect(ids((await list(`search=${word}`)).rows)).toEqual([]);
+      expect(ids((await list(`search=[${tag}]`)).rows)).toEqual([]);
+      expect(await tagCount(tag)).toBe(0);
+      const profile = await get(other, `/api/profile/getQuestions?username=${author.username}`);
+      expect(ids(profile.json<QuestionSummary[]>())).not.toContain(qid);
+
+      // Its page: 404 to everyone else; its author and moderators see it, marked.
+      expect(await pageOf(other, qid)).toEqual({
+        status: 404,
+        body: { error: 'Question not found', code: 'not_found' },
+      });
+      expect((await get(other, `/api/question/${qid}/answers`)).statusCode).toBe(404);
+      expect((await get(other, `/api/question/${qid}/revisions`)).statusCode).toBe(404);
+      expect((await pageOf(author, qid)).body).toMatchObject({ _id: qid, deleted: true });
+      expect((await pageOf(moderator, qid)).body).toMatchObject({ _id: qid, deleted: true });
+      // Nobody votes on, answers or comments on a deleted question.
+      expect((await call(other, 'POST', '/api/upvoteQuestion', { qid })).statusCode).toBe(404);
+      const answering = await call(other, 'POST', '/api/answer/addAnswer', { qid, ans: { text: 'Late.' } });
+      expect(answering.statusCode).toBe(404);
+      expect((await comment(other, 'question', qid, 'Late comment')).statusCode).toBe(404);
+      // Its author may not edit it while deleted; anyone else is told it is not there.
+      const edit = { title: 'x', text: 'y', tags: [{ name: tag, description: '' }] };
+      expect((await call(other, 'PUT', `/api/question/${qid}`, edit)).statusCode).toBe(404);
+      const ownEdit = await call(author, 'PUT', `/api/question/${qid}`, edit);
+      expect(ownEdit.statusCode).toBe(400);
+      expect(ownEdit.json()).toMatchObject({ error: MESSAGES.deletedNotEditable });
+      // Deleting it again changes nothing; another member cannot undelete it.
+      expect((await remove(author, 'question', qid)).json()).toEqual({ _id: qid, deleted: true });
+      expect((await undelete(other, 'question', qid)).statusCode).toBe(404);
+      expect((await list('order=newest')).total).toBe(before.newest.total - 1);
+
+      const back = await undelete(author, 'question', qid);
+      expect(back.json()).toEqual({ _id: qid, deleted: false });
+      expect(ids((await list('order=newest')).rows)).toContain(qid);
+      expect((await list('order=newest')).total).toBe(before.newest.total);
+      expect((await list('order=unanswered')).total).toBe(before.unanswered.total);
+      expect(ids((await list(`tag=${tag}&order=unanswered`)).rows)).toEqual([qid]);
+      expect(ids((await list(`search=${word}`)).rows)).toEqual([qid]);
+      expect(await tagCount(tag)).toBe(1);
+      const shown = await pageOf(other, qid);
+      expect(shown.status).toBe(200);
+      expect(shown.body.deleted).toBeUndefined();
+    });
+
+    it('refuses a question with answers to its author, with the product words; a moderator deletes it', async () => {
+      const qid = await askQuestion(t.app, author);
+      await answerQuestion(t.app, other, qid);
+      const refused = await remove(author, 'question', qid);
+      expect(refused.statusCode).toBe(400);
+      expect(refused.json()).toEqual({ error: MESSAGES.questionHasAnswers, code: 'question_has_answers' });
+      expect((await pageOf(other, qid)).status).toBe(200);
+
+      const byModerator = await remove(moderator, 'question', qid);
+      expect(byModerator.statusCode).toBe(200);
+      expect((await pageOf(other, qid)).status).toBe(404);
+      // The answers of a deleted question leave their authors' profiles too.
+      const answers = await get(other, `/api/profile/getAnswers?username=${other.username}`);
+      expect(answers.json<Array<{ qid: string }>>().map((row) => row.qid)).not.toContain(qid);
+    });
+
+    it("refuses another member's delete with 403, changing nothing", async () => {
+      const qid = await askQuestion(t.app, author);
+      const refused = await remove(other, 'question', qid);
+      expect(refused.statusCode).toBe(403);
+      expect(refused.json()).toEqual({ error: MESSAGES.deleteOwnOnly, code: 'delete_own_only' });
+      expect((await pageOf(other, qid)).status).toBe(200);
+      expect((await remove(other, 'question', '999999999')).statusCode).toBe(404);
+    });
+  });
+
+  describe('answers and comments', () => {
+    it('hides a deleted answer from the page, the count and the profile, shows it marked to its author and moderators', async () => {
+      const qid = await askQuestion(t.app, author);
+      const aid = await answerQuestion(t.app, other, qid, 'A secret answer text.');
+      const accepted = await call(author, 'POST', '/api/answer/acceptAnswer', { qid, aid });
+      expect(accepted.statusCode).toBe(200);
+      expect((await pageOf(author, qid)).body.answerCount).toBe(1);
+      expect(ids((await list('order=unanswered')).rows)).not.toContain(qid);
+
+      const refused = await remove(author, 'answer', aid);
+      expect(refused.statusCode).toBe(403);
+      expect(refused.json()).toMatchObject({ error: MESSAGES.deleteOwnOnly });
+
+      expect((await remove(other, 'answer', aid)).json()).toEqual({ _id: aid, deleted: true });
+      const seenByAsker = (await pageOf(author, qid)).body;
+      expect(seenByAsker.answers).toEqual([]);
+      expect(seenByAsker.answerCount).toBe(0);
+      // A deleted accepted answer is accepted no longer.
+      expect(seenByAsker.acceptedAnswer).toBeNull();
+      expect(ids((await list('order=unanswered')).rows)).toContain(qid);
+      const profile = await get(author, `/api/profile/getAnswers?username=${other.username}`);
+      expect(profile.json<Array<{ _id: string }>>().map((row) => row._id)).not.toContain(aid);
+      expect((await get(author, `/api/question/${qid}/answers`)).json()).toEqual([]);
+      expect((await get(author, `/api/answer/${aid}`)).statusCode).toBe(404);
+      expect((await get(author, `/api/answer/${aid}/revisions`)).statusCode).toBe(404);
+      // Its author and moderators see it, marked, on the page and the answers' pages.
+      for (const seer of [other, moderator]) {
+        const page = (await pageOf(seer, qid)).body;
+        expect(page.answers).toMatchObject([{ _id: aid, text: 'A secret answer text.', deleted: true }]);
+        expect((await get(seer, `/api/question/${qid}/answers`)).json()).toMatchObject([{ _id: aid, deleted: true }]);
+      }
+      // Their views are their own: the page everyone else is served still has no deleted answer.
+      expect((await pageOf(author, qid)).body.answers).toEqual([]);
+      // A deleted answer takes no votes, comments, accepts or edits.
+      expect((await call(author, 'POST', '/api/answer/upvoteAnswer', { aid })).statusCode).toBe(404);
+      expect((await comment(author, 'answer', aid, 'On a deleted answer')).statusCode).toBe(404);
+      expect((await call(author, 'POST', '/api/answer/acceptAnswer', { qid, aid })).statusCode).toBe(400);
+      expect((await call(other, 'PUT', `/api/answer/${aid}`, { text: 'New text' })).statusCode).toBe(400);
+
+      expect((await undelete(moderator, 'answer', aid)).json()).toEqual({ _id: aid, deleted: false });
+      const restored = (await pageOf(author, qid)).body;
+      expect(restored.answerCount).toBe(1);
+      expect(restored.answers).toMatchObject([{ _id: aid, text: 'A secret answer text.' }]);
+      expect(restored.answers[0]?.deleted).toBeUndefined();
+      expect(ids((await list('order=unanswered')).rows)).not.toContain(qid);
+    });
+
+    it('hides a deleted comment from everyone but its author and moderators', async () => {
+      const qid = await askQuestion(t.app, author);
+      const added = await comment(other, 'question', qid, 'A rude comment.');
+      const cid = added.json<{ _id: string }>()._id;
+      expect((await pageOf(author, qid)).body.comments.map((c) => c._id)).toEqual([cid]);
+      expect((await remove(author, 'comment', cid)).statusCode).toBe(403);
+      expect((await remove(moderator, 'comment', cid)).json()).toEqual({ _id: cid, deleted: true });
+      expect((await pageOf(author, qid)).body.comments).toEqual([]);
+      expect((await pageOf(other, qid)).body.comments).toMatchObject([{ _id: cid, deleted: true }]);
+      expect((await undelete(author, 'comment', cid)).statusCode).toBe(404);
+      expect((await undelete(other, 'comment', cid)).json()).toEqual({ _id: cid, deleted: false });
+      expect((await pageOf(author, qid)).body.comments).toMatchObject([{ _id: cid, text: 'A rude comment.' }]);
+    });
+  });
+
+  describe('live', () => {
+    it("sends deletions without content, and never a deleted post's content to a socket", async () => {
+      const qid = await askQuestion(t.app, author);
+      const aid = await answerQuestion(t.app, other, qid, 'Words only its author may see now.');
+      const watching = openSocket(t.url, { cookie: author.cookie });
+      try {
+        await connected(watching);
+        await showQuestions(watching, [qid]);
+        const seen = recordAll(watching);
+        const gone = nextEvent<SocketPayloads['deleteUpdate']>(watching, SOCKET_EVENTS.deleteUpdate);
+        await remove(other, 'answer', aid);
+        expect(await gone).toEqual({ qid, post: 'answer', id: aid, deleted: true });
+        // Its author edits, votes and comments while it is deleted: all refused, nothing sent.
+        await call(other, 'PUT', `/api/answer/${aid}`, { text: 'Words only its author may see now, edited.' });
+        await call(other, 'POST', '/api/answer/upvoteAnswer', { aid });
+        await comment(other, 'answer', aid, 'A comment on it');
+        // Something the socket does hear, after all of them: everything before it has arrived.
+        const after = nextEvent(watching, SOCKET_EVENTS.voteUpdate);
+        await call(other, 'POST', '/api/upvoteQuestion', { qid });
+        await after;
+        expect(JSON.stringify(seen)).not.toContain('Words only its author may see now');
+
+        const back = nextEvent<SocketPayloads['answerUpdate']>(watching, SOCKET_EVENTS.answerUpdate);
+        await undelete(other, 'answer', aid);
+        expect(await back).toMatchObject({ qid, answer: { _id: aid, text: 'Words only its author may see now.' } });
+        expect(
+          seen.some(
+            (event) =>
+              event.event === SOCKET_EVENTS.deleteUpdate && JSON.stringify(event.payload).includes('"deleted":false'),
+          ),
+        ).toBe(true);
+
+        const questionGone = nextEvent<SocketPayloads['deleteUpdate']>(watching, SOCKET_EVENTS.deleteUpdate);
+        await remove(moderator, 'question', qid);
+        expect(await questionGone).toEqual({ qid, post: 'question', id: qid, deleted: true });
+      } finally {
+        watching.close();
+      }
+    });
+  });
+
+  describe('closing', () => {
+    it('lets moderators close with a reason, refuses new answers, shows it live, and reopens', async () => {
+      const qid = await askQuestion(t.app, author, { title: 'Closable question' });
+      await answerQuestion(t.app, other, qid, 'Kept answer.');
+      const watching = openSocket(t.url, { cookie: other.cookie });
+      try {
+        await connected(watching);
+        await showQuestions(watching, [qid]);
+        for (const user of [author, other]) {
+          const refused = await call(user, 'POST', `/api/question/${qid}/close`, { reason: 'off-topic' });
+          expect(refused.statusCode).toBe(403);
+          expect(refused.json()).toEqual({ error: MESSAGES.onlyModeratorsClose, code: 'only_moderators_close' });
+        }
+        expect((await pageOf(other, qid)).body.closed).toBeNull();
+
+        const live = nextEvent<SocketPayloads['closeUpdate']>(watching, SOCKET_EVENTS.closeUpdate);
+        const closed = await call(moderator, 'POST', `/api/question/${qid}/close`, { reason: 'off-topic' });
+        expect(closed.statusCode).toBe(200);
+        const closing = { reason: 'off-topic', duplicateOf: null, closedBy: moderator.username };
+        expect(closed.json()).toMatchObject({ qid, closed: closing });
+        expect(await live).toMatchObject({ qid, closed: closing });
+        const page = (await pageOf(other, qid)).body;
+        expect(page.closed).toMatchObject(closing);
+        expect(page.answers).toHaveLength(1);
+
+        const answering = await call(other, 'POST', '/api/answer/addAnswer', { qid, ans: { text: 'Too late.' } });
+        expect(answering.statusCode).toBe(400);
+        expect(answering.json()).toEqual({ error: MESSAGES.questionClosed, code: 'question_closed' });
+        expect((await pageOf(other, qid)).body.answerCount).toBe(1);
+
+        const reopenedLive = nextEvent<SocketPayloads['closeUpdate']>(watching, SOCKET_EVENTS.closeUpdate);
+        expect((await call(author, 'POST', `/api/question/${qid}/reopen`)).statusCode).toBe(403);
+        const reopened = await call(admin, 'POST', `/api/question/${qid}/reopen`);
+        expect(reopened.json()).toEqual({ qid, closed: null });
+        expect(await reopenedLive).toEqual({ qid, closed: null });
+        expect(
+          (await call(other, 'POST', '/api/answer/addAnswer', { qid, ans: { text: 'Now fine.' } })).statusCode,
+        ).toBe(200);
+      } finally {
+        watching.close();
+      }
+    });
+
+    it('closes a duplicate with its original, checked', async () => {
+      const original = await askQuestion(t.app, author, { title: 'The original question' });
+      const qid = await askQuestion(t.app, other, { title: 'Asked again' });
+      const close = (payload: object) => call(moderator, 'POST', `/api/question/${qid}/close`, payload);
+      const cases: Array<[object, string]> = [
+        [{ reason: 'duplicate' }, MESSAGES.duplicateNeeded],
+        [{ reason: 'duplicate', duplicateOf: qid }, MESSAGES.duplicateOfItself],
+        [{ reason: 'duplicate', duplicateOf: '999999999' }, MESSAGES.duplicateNotFound],
+        [{ reason: 'rude' }, 'Reason must be one of duplicate, off-topic, needs-details'],
+      ];
+      for (const [payload, message] of cases) {
+        const refused = await close(payload);
+        expect(refused.statusCode).toBe(400);
+        expect(refused.json()).toMatchObject({ error: message });
+      }
+      expect((await pageOf(other, qid)).body.closed).toBeNull();
+      const closed = await close({ reason: 'duplicate', duplicateOf: original });
+      expect(closed.json()).toMatchObject({
+        closed: { reason: 'duplicate', duplicateOf: { _id: original, title: 'The original question' } },
+      });
+      expect((await pageOf(author, qid)).body.closed).toMatchObject({
+        reason: 'duplicate',
+        duplicateOf: { _id: original, title: 'The original question' },
+      });
+    });
+  });
+});
