@@ -18,7 +18,11 @@ export type SignalHandler = (payload: string | null) => void;
  */
 export interface Signals {
   publish(channel: SignalChannel, payload: string): Promise<void>;
-  /** Tells only the other processes (this one has acted already); resolves once it is sent. */
+  /**
+   * Tells only the other processes (this one has acted already); resolves once PostgreSQL
+   * has handed it to the listeners (this process's own listener has it back), so that a
+   * write answered after it is not read before the others could hear of it.
+   */
   tellOthers(channel: SignalChannel, payload: string): Promise<void>;
   subscribe(channel: SignalChannel, handler: SignalHandler): void;
   /** False while this process might miss another's signal: caches must not answer then. */
@@ -138,7 +142,12 @@ export async function createPostgresSignals(
         scheduleBeat(next);
         return;
       }
-      if (!payload?.startsWith(':', 36) || payload.startsWith(self)) return;
+      if (!payload?.startsWith(':', 36)) return;
+      if (payload.startsWith(self)) {
+        // Its own signal, back: PostgreSQL has handed it to every listener.
+        echoes.get(payload)?.shift()?.();
+        return;
+      }
       dispatch(handlers, channel as SignalChannel, payload.slice(37));
     });
     // Connecting and listening get the same time as an echo (a dead link can hang them too).
@@ -176,6 +185,34 @@ export async function createPostgresSignals(
   // is not folded into the write's own statement: PostgreSQL holds one lock for every
   // notifying transaction through its commit, so those commits queue one behind another
   // (tried with the answer statement at 1M: 1,017-1,477 -> 753-846 answers a second).
+  /** Sends waiting for their echo, by message, oldest first. */
+  const echoes = new Map<string, Array<() => void>>();
+  /**
+   * NOTIFYs `message` and waits until this process's own listener hears it back: PostgreSQL
+   * queues a notification for every listener at once, at the commit, so the others have it
+   * then too. Not listening (or silent past a heartbeat), it waits no longer: the caches of
+   * a process that cannot hear are off anyway.
+   */
+  async function notifyHeard(channel: SignalChannel, message: string): Promise<void> {
+    if (!listening) return notify(channel, message);
+    let heard = () => undefined as void;
+    const echo = new Promise<void>((resolve) => {
+      heard = resolve;
+      const waiting = echoes.get(message) ?? [];
+      waiting.push(resolve);
+      echoes.set(message, waiting);
+    });
+    const timer = setTimeout(heard, heartbeatMs);
+    try {
+      await notify(channel, message);
+      await echo;
+    } finally {
+      clearTimeout(timer);
+      const waiting = echoes.get(message)?.filter((resolve) => resolve !== heard) ?? [];
+      if (waiting.length > 0) echoes.set(message, waiting);
+      else echoes.delete(message);
+    }
+  }
   const inFlight = new Map<string, Promise<void>>();
   const queued = new Map<string, Promise<void>>();
   function send(channel: SignalChannel, payload: string): Promise<void> {
@@ -187,7 +224,7 @@ export async function createPostgresSignals(
       queued.delete(key);
       inFlight.set(key, next);
       try {
-        await notify(channel, `${self}:${payload}`);
+        await notifyHeard(channel, `${self}:${payload}`);
       } finally {
         if (inFlight.get(key) === next) inFlight.delete(key);
       }
