@@ -9,6 +9,7 @@ export type ViewsUpdate = SocketPayloads['viewsUpdate'];
 export type VoteUpdate = SocketPayloads['voteUpdate'];
 export type CommentUpdate = SocketPayloads['commentUpdate'];
 export type AcceptUpdate = SocketPayloads['acceptUpdate'];
+export type DeleteUpdate = SocketPayloads['deleteUpdate'];
 
 export interface ListState {
   questions: QuestionSummary[];
@@ -50,7 +51,8 @@ export function applyQuestionUpdate(state: ListState, question: QuestionSummary,
 export function applyAnswerUpdate(state: ListState, { qid, answer }: AnswerUpdate, query: HomeQuery): ListState {
   const index = state.questions.findIndex((row) => row._id === qid);
   const row = state.questions[index];
-  if (row === undefined) return state;
+  // An edited answer is no new one (an undeleted one's count comes with its questionUpdate).
+  if (row === undefined || answer.editedAt !== null) return state;
   if (query.order === 'unanswered') {
     return { questions: state.questions.toSpliced(index, 1), total: Math.max(0, state.total - 1) };
   }
@@ -77,6 +79,13 @@ export function applyVoteUpdate(state: ListState, { qid, upVotes, downVotes }: V
 /** acceptUpdate: the row's answer count is marked while an answer is accepted. */
 export function applyAcceptUpdate(state: ListState, { qid, acceptedAnswer }: AcceptUpdate): ListState {
   return updateRow(state, qid, (row) => ({ ...row, acceptedAnswer }));
+}
+
+/** deleteUpdate: a deleted question leaves every list (an undeleted one comes back as a questionUpdate). */
+export function applyDeleteUpdate(state: ListState, { post, id, deleted }: DeleteUpdate): ListState {
+  if (post !== 'question' || !deleted) return state;
+  const questions = state.questions.filter((row) => row._id !== id);
+  return questions.length === state.questions.length ? state : { questions, total: Math.max(0, state.total - 1) };
 }
 
 /** Adds an item unless one with the same id is already there (the socket and the reply can both bring it). */

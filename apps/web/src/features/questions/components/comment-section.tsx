@@ -10,6 +10,7 @@ import { paths } from '@/config/paths';
 import { userFacingError } from '@/lib/api-client';
 import type { CommentTarget } from '@porpoise/core';
 import { addComment } from '../api/add-comment';
+import { AsyncButton } from './async-button';
 
 interface CommentSectionProps {
   comments: Comment[];
@@ -19,10 +20,25 @@ interface CommentSectionProps {
   username: string;
   /** Shows the comment the server accepted before its commentUpdate arrives. */
   onAdded: (comment: Comment) => void;
+  /** Whether this reader may delete a comment by `author` (its author, moderators). */
+  mayDelete: (author: string) => boolean;
+  /** Deletes or undeletes a comment; resolves with the server's refusal, or null. */
+  toggleDeleted: (id: string, deleted: boolean) => Promise<string | null>;
+  /** A deleted post takes no comments: no field to add one. */
+  closedToNew?: boolean;
 }
 
 /** A question's or answer's comments, then a field to add one (Enter or 'Add Comment'). */
-export function CommentSection({ comments, targetId, type, username, onAdded }: CommentSectionProps) {
+export function CommentSection({
+  comments,
+  targetId,
+  type,
+  username,
+  onAdded,
+  mayDelete,
+  toggleDeleted,
+  closedToNew = false,
+}: CommentSectionProps) {
   const [text, setText] = useState('');
   const form = useForm<'comment'>();
   const inputId = form.fieldId('comment');
@@ -50,7 +66,8 @@ export function CommentSection({ comments, targetId, type, username, onAdded }: 
       {comments.length === 0 ? null : (
         <ul className="comments__list" aria-label="Comments">
           {comments.map((comment) => (
-            <li key={comment._id} className="comment">
+            <li key={comment._id} className={comment.deleted ? 'comment comment--deleted' : 'comment'}>
+              {comment.deleted ? <strong className="comment__deleted">Deleted comment: </strong> : null}
               <RichText className="comment__text" text={comment.text} />
               <span className="comment__meta">
                 {' – '}
@@ -59,33 +76,45 @@ export function CommentSection({ comments, targetId, type, username, onAdded }: 
                 </Link>{' '}
                 <RelativeTime date={comment.commentDateTime} />
               </span>
+              {mayDelete(comment.commentBy) ? (
+                <AsyncButton
+                  run={() => toggleDeleted(comment._id, comment.deleted !== true)}
+                  className="link-button"
+                  wrapperClassName="comment__delete"
+                >
+                  {comment.deleted ? 'Undelete' : 'Delete'}
+                  <span className="visually-hidden"> the comment by {comment.commentBy}</span>
+                </AsyncButton>
+              ) : null}
             </li>
           ))}
         </ul>
       )}
-      <form className="comment-form" onSubmit={handleSubmit} noValidate aria-busy={form.pending}>
-        <label className="visually-hidden" htmlFor={inputId}>
-          Add a comment
-        </label>
-        <input
-          id={inputId}
-          className="field__input comment-form__input"
-          type="text"
-          name="comment"
-          placeholder="Add a comment…"
-          value={text}
-          onChange={(event) => setText(event.target.value)}
-          aria-invalid={error === null ? undefined : true}
-          aria-describedby={error === null ? undefined : errorId}
-          autoComplete="off"
-        />
-        <button type="submit" className="button comment-form__button" aria-disabled={form.pending}>
-          Add Comment
-        </button>
-        <div className="comment-form__error">
-          <FormError key={form.attempt} id={errorId} message={error} />
-        </div>
-      </form>
+      {closedToNew ? null : (
+        <form className="comment-form" onSubmit={handleSubmit} noValidate aria-busy={form.pending}>
+          <label className="visually-hidden" htmlFor={inputId}>
+            Add a comment
+          </label>
+          <input
+            id={inputId}
+            className="field__input comment-form__input"
+            type="text"
+            name="comment"
+            placeholder="Add a comment…"
+            value={text}
+            onChange={(event) => setText(event.target.value)}
+            aria-invalid={error === null ? undefined : true}
+            aria-describedby={error === null ? undefined : errorId}
+            autoComplete="off"
+          />
+          <button type="submit" className="button comment-form__button" aria-disabled={form.pending}>
+            Add Comment
+          </button>
+          <div className="comment-form__error">
+            <FormError key={form.attempt} id={errorId} message={error} />
+          </div>
+        </form>
+      )}
     </div>
   );
 }

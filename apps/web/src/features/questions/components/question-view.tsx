@@ -1,14 +1,17 @@
-import { useEffect, useId, useState } from 'react';
+import { useEffect, useId, useState, type ReactNode } from 'react';
 import { Link } from 'react-router';
 import {
   ANSWER_ORDERS,
   MESSAGES,
   type Answer,
   type AnswerOrder,
+  type Closed,
   type Comment,
+  type PostKind,
   type Question,
   type Role,
 } from '@porpoise/core';
+import { MissingPage } from '@/components/missing-page';
 import { RelativeTime } from '@/components/relative-time';
 import { FormError } from '@/components/form-error';
 import { RichText } from '@/components/rich-text';
@@ -16,6 +19,9 @@ import { paths } from '@/config/paths';
 import { userFacingError } from '@/lib/api-client';
 import { useLoadOnScroll } from '@/hooks/use-load-on-scroll';
 import { acceptAnswer } from '../api/accept-answer';
+import { reopenQuestion, setPostDeleted } from '../api/moderate-post';
+import { AsyncButton } from './async-button';
+import { CLOSE_REASON_LABELS, CloseQuestionForm } from './close-question-form';
 import { voteAnswer, voteQuestion } from '../api/vote-question';
 import { ANSWER_ORDER_LABELS, sortAnswers } from '../answer-order';
 import { plural } from '../home-query';
@@ -25,11 +31,15 @@ import { CheckIcon } from './question-icons';
 import { TagChips } from './tag-chips';
 import { VoteControl } from './vote-control';
 
+/** Deletes or undeletes a post: resolves with the server's refusal, or null. */
+type ToggleDeleted = () => Promise<string | null>;
+
 /**
  * 'edited {time}' (with the editor's name when not the author), linking to the post's history,
- * and 'Edit question' / 'Edit answer' for whoever may edit (product.md section 9).
+ * 'Edit question' / 'Edit answer' for whoever may edit, and 'Delete' (on a deleted post:
+ * 'Undelete') for whoever may delete (product.md section 9). A deleted post is not edited.
  */
-function EditLine({
+function PostLine({
   post,
   author,
   editedAt,
@@ -37,6 +47,8 @@ function EditLine({
   editTo,
   historyTo,
   mayEdit,
+  deleted,
+  toggleDeleted,
 }: {
   post: 'question' | 'answer';
   author: string;
@@ -45,19 +57,82 @@ function EditLine({
   editTo: string;
   historyTo: string;
   mayEdit: boolean;
+  deleted: boolean;
+  /** Null for whoever may not delete it. */
+  toggleDeleted: ToggleDeleted | null;
 }) {
-  if (editedAt === null && !mayEdit) return null;
+  const edits = mayEdit && !deleted;
+  const parts: ReactNode[] = [];
+  if (edits) parts.push(<Link to={editTo}>Edit {post}</Link>);
+  if (editedAt !== null) {
+    parts.push(
+      <Link to={historyTo}>
+        <RelativeTime date={editedAt} prefix="edited " />
+        {editedBy !== null && editedBy !== author ? ` by ${editedBy}` : ''}
+      </Link>,
+    );
+  }
+  if (parts.length === 0 && toggleDeleted === null) return null;
   return (
-    <p className="post__edited">
-      {mayEdit ? <Link to={editTo}>Edit {post}</Link> : null}
-      {mayEdit && editedAt !== null ? ' · ' : null}
-      {editedAt === null ? null : (
-        <Link to={historyTo}>
-          <RelativeTime date={editedAt} prefix="edited " />
-          {editedBy !== null && editedBy !== author ? ` by ${editedBy}` : ''}
-        </Link>
+    <div className="post__edited">
+      {parts.map((part, index) => (
+        <span key={index}>
+          {index > 0 ? ' · ' : null}
+          {part}
+        </span>
+      ))}
+      {toggleDeleted === null ? null : (
+        <AsyncButton run={toggleDeleted} className="link-button" wrapperClassName="post__delete">
+          {deleted ? 'Undelete' : 'Delete'}
+          <span className="visually-hidden"> {post === 'question' ? 'this question' : `the answer by ${author}`}</span>
+        </AsyncButton>
       )}
+    </div>
+  );
+}
+
+/** A deleted post's mark (words, not colour alone): only its author and moderators see one. */
+function DeletedMark({ post }: { post: PostKind }) {
+  return (
+    <p className="deleted-mark">
+      <strong>Deleted.</strong> Only its author and moderators see this {post}.
     </p>
+  );
+}
+
+/** Why the question is closed (with the original of a duplicate), by whom and when. */
+function ClosedBanner({
+  closed,
+  id,
+  reopen,
+}: {
+  closed: Closed;
+  id: string;
+  reopen: (() => Promise<string | null>) | null;
+}) {
+  return (
+    <div className="closed-banner" id={id} role="note" aria-label="Closed">
+      <p className="closed-banner__reason">
+        <strong>Closed</strong>
+        {closed.reason === 'duplicate' ? (
+          closed.duplicateOf === null ? (
+            ' as a duplicate.'
+          ) : (
+            <>
+              {' as a duplicate of '}
+              <Link to={paths.question(closed.duplicateOf._id)}>{closed.duplicateOf.title}</Link>.
+            </>
+          )
+        ) : (
+          `: ${CLOSE_REASON_LABELS[closed.reason].toLowerCase()}.`
+        )}{' '}
+        It takes no new answers.
+      </p>
+      <p className="closed-banner__by muted">
+        Closed by {closed.closedBy} <RelativeTime date={closed.closedAt} />
+      </p>
+      {reopen === null ? null : <AsyncButton run={reopen}>Reopen</AsyncButton>}
+    </div>
   );
 }
 
@@ -79,6 +154,8 @@ function AnswerItem({
   mayEdit,
   onAccept,
   onComment,
+  toggleDeleted,
+  comments,
 }: {
   answer: Answer;
   username: string;
@@ -87,30 +164,35 @@ function AnswerItem({
   /** The asker's control; absent for everyone else. */
   onAccept: (() => Promise<string | null>) | null;
   onComment: (comment: Comment) => void;
+  toggleDeleted: ToggleDeleted | null;
+  comments: CommentModeration;
 }) {
+  const deleted = answer.deleted === true;
+  const className = ['post', 'post--answer', accepted ? 'post--accepted' : '', deleted ? 'post--deleted' : '']
+    .filter((name) => name !== '')
+    .join(' ');
   return (
     <li>
-      <article
-        className={accepted ? 'post post--answer post--accepted' : 'post post--answer'}
-        aria-label={`Answer by ${answer.ansBy}`}
-      >
+      <article className={className} aria-label={`${deleted ? 'Deleted answer' : 'Answer'} by ${answer.ansBy}`}>
         <VoteControl
           upVotes={answer.upVotes}
           downVotes={answer.downVotes}
           username={username}
           label="this answer"
           vote={(direction) => voteAnswer(direction, answer._id, username)}
+          disabled={deleted}
         />
         <div className="post__body">
+          {deleted ? <DeletedMark post="answer" /> : null}
           {accepted ? (
             <p className="accepted-mark">
               <CheckIcon className="accepted-mark__icon" /> Accepted answer
             </p>
           ) : null}
           <RichText className="post__text" text={answer.text} />
-          {onAccept === null ? null : <AcceptButton accepted={accepted} accept={onAccept} />}
+          {onAccept === null || deleted ? null : <AcceptButton accepted={accepted} accept={onAccept} />}
           <Byline verb="answered" user={answer.ansBy} date={answer.ansDateTime} />
-          <EditLine
+          <PostLine
             post="answer"
             author={answer.ansBy}
             editedAt={answer.editedAt}
@@ -118,6 +200,8 @@ function AnswerItem({
             editTo={paths.editAnswer(answer._id)}
             historyTo={paths.answerHistory(answer._id)}
             mayEdit={mayEdit}
+            deleted={deleted}
+            toggleDeleted={toggleDeleted}
           />
           <CommentSection
             comments={answer.comments}
@@ -125,6 +209,8 @@ function AnswerItem({
             type="answer"
             username={username}
             onAdded={onComment}
+            closedToNew={deleted}
+            {...comments}
           />
         </div>
       </article>
@@ -134,31 +220,17 @@ function AnswerItem({
 
 /** The asker's 'Accept this answer' (pressed on the accepted one: 'Unaccept this answer'), busy while it is sent. */
 function AcceptButton({ accepted, accept }: { accepted: boolean; accept: () => Promise<string | null> }) {
-  const errorId = useId();
-  const [busy, setBusy] = useState(false);
-  const [error, setError] = useState<string | null>(null);
-  async function press() {
-    if (busy) return;
-    setBusy(true);
-    setError(null);
-    setError(await accept());
-    setBusy(false);
-  }
   return (
-    <div className="accept">
-      <button
-        type="button"
-        className="button accept__button"
-        aria-pressed={accepted}
-        aria-disabled={busy}
-        aria-describedby={error === null ? undefined : errorId}
-        onClick={() => void press()}
-      >
-        <CheckIcon /> {accepted ? 'Unaccept this answer' : 'Accept this answer'}
-      </button>
-      <FormError id={errorId} message={error} />
-    </div>
+    <AsyncButton run={accept} pressed={accepted} className="button accept__button" wrapperClassName="accept">
+      <CheckIcon /> {accepted ? 'Unaccept this answer' : 'Accept this answer'}
+    </AsyncButton>
   );
+}
+
+/** What the comment lists need to delete and undelete comments. */
+interface CommentModeration {
+  mayDelete: (author: string) => boolean;
+  toggleDeleted: (id: string, deleted: boolean) => Promise<string | null>;
 }
 
 /** 'Score', 'Oldest', 'Newest' above the answers (product.md section 7). */
@@ -185,8 +257,21 @@ function AnswerOrderControl({ order, choose }: { order: AnswerOrder; choose: (or
  * question's comments, then the answers with theirs. Mount it with a key per question.
  */
 export function QuestionView({ initial, username, role }: { initial: Question; username: string; role: Role }) {
-  const { question, addLocalComment, setAccepted, moreAnswers, loadMoreAnswers, loadingAnswers, answersError } =
-    useLiveQuestion(initial);
+  // The author, or a moderator or admin (product.md section 9); the server checks again.
+  const moderates = role !== 'member';
+  const mayEdit = (author: string) => author === username || moderates;
+  const {
+    question,
+    addLocalComment,
+    setAccepted,
+    setDeleted,
+    setClosed,
+    moreAnswers,
+    loadMoreAnswers,
+    loadingAnswers,
+    answersError,
+  } = useLiveQuestion(initial, mayEdit);
+  const [closing, setClosing] = useState(false);
   const [order, setOrder] = useState<AnswerOrder>('score');
   // Pages come oldest first: newest first needs every answer before it can sort them. Score (the
   // default) sorts the answers loaded so far; later pages join it as the reader scrolls (README).
@@ -197,9 +282,39 @@ export function QuestionView({ initial, username, role }: { initial: Question; u
   const sentinel = useLoadOnScroll(moreAnswers && answersError === null, () => void loadMoreAnswers());
   const titleId = useId();
   const answersId = useId();
+  const closedId = useId();
   const isAsker = question.askedBy === username;
-  // The author, or a moderator or admin (product.md section 9); the server checks again.
-  const mayEdit = (author: string) => author === username || role !== 'member';
+  const questionDeleted = question.deleted === true;
+
+  /** Deletes or undeletes a post, shown at once; resolves with the server's refusal, or null. */
+  const toggleDeleted = (post: PostKind, id: string, deleted: boolean) => async (): Promise<string | null> => {
+    try {
+      const result = await setPostDeleted(post, id, deleted);
+      setDeleted(post, id, result.deleted);
+      return null;
+    } catch (error) {
+      return userFacingError(error, MESSAGES.unavailable);
+    }
+  };
+  const comments: CommentModeration = {
+    mayDelete: mayEdit,
+    toggleDeleted: (id, deleted) => toggleDeleted('comment', id, deleted)(),
+  };
+  async function reopen(): Promise<string | null> {
+    try {
+      setClosed((await reopenQuestion(question._id)).closed);
+      return null;
+    } catch (error) {
+      return userFacingError(error, MESSAGES.unavailable);
+    }
+  }
+
+  // Deleted while open here, for a reader who may not see deleted posts.
+  if (questionDeleted && !mayEdit(question.askedBy)) {
+    return <MissingPage what="Question" />;
+  }
+  // Its author deletes a question while it has no answers; moderators any time.
+  const mayDeleteQuestion = moderates || (isAsker && (questionDeleted || question.answerCount === 0));
 
   async function accept(aid: string): Promise<string | null> {
     try {
@@ -212,7 +327,13 @@ export function QuestionView({ initial, username, role }: { initial: Question; u
 
   return (
     <>
-      <article className="question" aria-labelledby={titleId}>
+      {questionDeleted ? (
+        <div className="deleted-banner" role="note">
+          <DeletedMark post="question" />
+          <AsyncButton run={toggleDeleted('question', question._id, false)}>Undelete</AsyncButton>
+        </div>
+      ) : null}
+      <article className={questionDeleted ? 'question post--deleted' : 'question'} aria-labelledby={titleId}>
         <header className="question__head">
           <h1 className="q-page-title question__title" id={titleId}>
             {question.title}
@@ -235,12 +356,13 @@ export function QuestionView({ initial, username, role }: { initial: Question; u
             downVotes={question.downVotes}
             username={username}
             vote={(direction) => voteQuestion(direction, question._id, username)}
+            disabled={questionDeleted}
           />
           <div className="post__body">
             <RichText className="post__text" text={question.text} />
             <TagChips tags={question.tags} className="post__tags" />
             <Byline verb="asked" user={question.askedBy} date={question.askDateTime} />
-            <EditLine
+            <PostLine
               post="question"
               author={question.askedBy}
               editedAt={question.editedAt}
@@ -248,23 +370,60 @@ export function QuestionView({ initial, username, role }: { initial: Question; u
               editTo={paths.editQuestion(question._id)}
               historyTo={paths.questionHistory(question._id)}
               mayEdit={mayEdit(question.askedBy)}
+              deleted={questionDeleted}
+              toggleDeleted={
+                mayDeleteQuestion && !questionDeleted ? toggleDeleted('question', question._id, true) : null
+              }
             />
+            {moderates && !questionDeleted && question.closed === null ? (
+              closing ? (
+                <CloseQuestionForm
+                  qid={question._id}
+                  onClosed={(closed) => {
+                    setClosed(closed);
+                    setClosing(false);
+                  }}
+                  onCancel={() => setClosing(false)}
+                />
+              ) : (
+                <button type="button" className="link-button post__close" onClick={() => setClosing(true)}>
+                  Close question
+                </button>
+              )
+            ) : null}
             <CommentSection
               comments={question.comments}
               targetId={question._id}
               type="question"
               username={username}
               onAdded={(comment) => addLocalComment('question', question._id, comment)}
+              closedToNew={questionDeleted}
+              {...comments}
             />
           </div>
         </div>
       </article>
+      {question.closed === null ? null : (
+        <ClosedBanner closed={question.closed} id={closedId} reopen={moderates ? reopen : null} />
+      )}
       <section className="answers" aria-labelledby={answersId}>
         <div className="answers__head">
           <h2 id={answersId}>{plural(question.answerCount, 'Answer')}</h2>
-          <Link className="button button--primary" to={paths.newAnswer(question._id)}>
-            Answer Question
-          </Link>
+          {question.closed === null && !questionDeleted ? (
+            <Link className="button button--primary" to={paths.newAnswer(question._id)}>
+              Answer Question
+            </Link>
+          ) : (
+            // A closed question takes no new answers: the banner above says why.
+            <button
+              type="button"
+              className="button button--primary"
+              disabled
+              aria-describedby={question.closed === null ? undefined : closedId}
+            >
+              Answer Question
+            </button>
+          )}
         </div>
         {question.answers.length > 1 ? <AnswerOrderControl order={order} choose={setOrder} /> : null}
         {question.answers.length === 0 ? (
@@ -278,8 +437,14 @@ export function QuestionView({ initial, username, role }: { initial: Question; u
                 username={username}
                 accepted={answer._id === question.acceptedAnswer}
                 mayEdit={mayEdit(answer.ansBy)}
-                onAccept={isAsker ? () => accept(answer._id) : null}
+                onAccept={isAsker && !questionDeleted ? () => accept(answer._id) : null}
                 onComment={(comment) => addLocalComment('answer', answer._id, comment)}
+                toggleDeleted={
+                  mayEdit(answer.ansBy) && !questionDeleted
+                    ? toggleDeleted('answer', answer._id, answer.deleted !== true)
+                    : null
+                }
+                comments={comments}
               />
             ))}
           </ol>

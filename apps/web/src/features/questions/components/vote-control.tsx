@@ -9,6 +9,7 @@ import { VoteArrow } from './question-icons';
  * colour alone. Each vote toggles (product.md section 7), so while one is on its way both
  * buttons are busy: a second press would be taken as a second toggle. They stay focusable
  * (aria-disabled). `label` names what is voted on ('' for the question, the page's subject).
+ * A deleted post takes no votes: `disabled` shows its score with the buttons off.
  */
 export function VoteControl({
   upVotes,
@@ -16,6 +17,7 @@ export function VoteControl({
   username,
   vote,
   label = '',
+  disabled = false,
 }: {
   upVotes: string[];
   downVotes: string[];
@@ -23,6 +25,7 @@ export function VoteControl({
   /** Sends the vote; never rejects (a failure is logged and the buttons are free again). */
   vote: (direction: VoteDirection) => Promise<void>;
   label?: string;
+  disabled?: boolean;
 }) {
   const up = upVotes.includes(username);
   const down = !up && downVotes.includes(username);
@@ -42,6 +45,7 @@ export function VoteControl({
         className="vote__button"
         aria-pressed={up}
         aria-disabled={busy}
+        disabled={disabled}
         aria-label={`Upvote${on}`}
         title={`Upvote${on}`}
         onClick={() => send('up')}
@@ -57,6 +61,7 @@ export function VoteControl({
         className="vote__button"
         aria-pressed={down}
         aria-disabled={busy}
+        disabled={disabled}
         aria-label={`Downvote${on}`}
         title={`Downvote${on}`}
         onClick={() => send('down')}

@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { useLiveData, useLiveFeed } from '@/hooks/use-live-data';
-import { MESSAGES, type Answer, type Comment, type Question } from '@porpoise/core';
+import { MESSAGES, type Answer, type Closed, type Comment, type PostKind, type Question } from '@porpoise/core';
 import { userFacingError } from '@/lib/api-client';
 import { useSocket } from '@/lib/socket';
 import { getAnswerPage } from '../api/get-question';
@@ -19,12 +19,63 @@ function withComment(question: Question, type: CommentUpdate['type'], parentId: 
   };
 }
 
+/** A post marked deleted, or its mark taken off. */
+function marked<T extends { deleted?: true }>(item: T, deleted: boolean): T {
+  if (deleted) return { ...item, deleted: true };
+  const { deleted: _mark, ...rest } = item;
+  return rest as T;
+}
+
+/** The comments with one deleted (kept marked if `keeps` says its author's is seen, else gone) or undeleted. */
+function commentsWith(comments: Comment[], id: string, deleted: boolean, keeps: (author: string) => boolean) {
+  if (!comments.some((comment) => comment._id === id)) return comments;
+  return comments.flatMap((comment) => {
+    if (comment._id !== id) return [comment];
+    return !deleted || keeps(comment.commentBy) ? [marked(comment, deleted)] : [];
+  });
+}
+
+/**
+ * A post deleted or undeleted (product.md section 9): whoever may see deleted posts (their
+ * author, moderators) keeps it, marked; anyone else loses it. An undeleted post loses its
+ * mark; one this page never had comes back by its own update.
+ */
+export function withDeletion(
+  question: Question,
+  post: PostKind,
+  id: string,
+  deleted: boolean,
+  keeps: (author: string) => boolean,
+): Question {
+  switch (post) {
+    case 'question':
+      return id === question._id ? marked(question, deleted) : question;
+    case 'answer':
+      return {
+        ...question,
+        answers: question.answers.flatMap((answer) => {
+          if (answer._id !== id) return [answer];
+          return !deleted || keeps(answer.ansBy) ? [marked(answer, deleted)] : [];
+        }),
+      };
+    case 'comment':
+      return {
+        ...question,
+        comments: commentsWith(question.comments, id, deleted, keeps),
+        answers: question.answers.map((answer) => {
+          const comments = commentsWith(answer.comments, id, deleted, keeps);
+          return comments === answer.comments ? answer : { ...answer, comments };
+        }),
+      };
+  }
+}
+
 /**
  * A new answer: counted, and shown once every earlier answer is (otherwise the reader
  * reaches it by loading more, as it is the newest).
  */
 function withAnswer(question: Question, answer: Answer): Question {
-  // A known answer was edited: its new text (its comments and votes come with their own events).
+  // A known answer was edited (or undeleted): its new text (its comments and votes come with their own events).
   if (question.answers.some((existing) => existing._id === answer._id)) {
     return {
       ...question,
@@ -35,7 +86,7 @@ function withAnswer(question: Question, answer: Answer): Question {
       ),
     };
   }
-  const allShown = question.answers.length >= question.answerCount;
+  const allShown = shownAnswers(question) >= question.answerCount;
   return {
     ...question,
     answers: allShown ? [...question.answers, answer] : question.answers,
@@ -43,18 +94,24 @@ function withAnswer(question: Question, answer: Answer): Question {
   };
 }
 
+/** The answers loaded that count (a deleted one, shown to its author and moderators, does not). */
+const shownAnswers = (question: Question) => question.answers.filter((answer) => answer.deleted !== true).length;
+
 /**
  * The question page's data, kept current by the question events (spec section 4): new
- * answers and comments appended, views and votes replaced, an edited title or tags taken.
- * Mount it with a key per question id.
+ * answers and comments appended, views and votes replaced, an edited title or tags taken,
+ * deleted posts dropped (or marked, for whoever `seesDeleted` says may see them), closing
+ * shown. Mount it with a key per question id.
  */
-export function useLiveQuestion(initial: Question) {
+export function useLiveQuestion(initial: Question, seesDeleted: (author: string) => boolean) {
   const socket = useSocket();
   const qid = initial._id;
   // One frame may carry several questions' views (a socket that also shows a list): each applies in turn.
   const feed = useLiveFeed<Question>({
     questionUpdate: (current, summary) =>
-      summary._id === qid ? { ...current, title: summary.title, tags: summary.tags } : current,
+      summary._id === qid
+        ? { ...current, title: summary.title, tags: summary.tags, answerCount: summary.answerCount }
+        : current,
     answerUpdate: (current, { qid: id, answer }) => (id === qid ? withAnswer(current, answer) : current),
     questionEditUpdate: (current, edit) =>
       edit.qid === qid
@@ -77,6 +134,9 @@ export function useLiveQuestion(initial: Question) {
         ? { ...current, answers: current.answers.map((a) => (a._id === aid ? { ...a, upVotes, downVotes } : a)) }
         : current,
     acceptUpdate: (current, { qid: id, acceptedAnswer }) => (id === qid ? { ...current, acceptedAnswer } : current),
+    deleteUpdate: (current, { qid: id, post, id: postId, deleted }) =>
+      id === qid ? withDeletion(current, post, postId, deleted, seesDeleted) : current,
+    closeUpdate: (current, { qid: id, closed }) => (id === qid ? { ...current, closed } : current),
   });
   const [question, setQuestion] = useLiveData(initial, feed);
 
@@ -96,7 +156,7 @@ export function useLiveQuestion(initial: Question) {
   const [answersError, setAnswersError] = useState<string | null>(null);
   const loading = useRef(false);
   const last = question.answers.at(-1)?._id;
-  const moreAnswers = last !== undefined && question.answers.length < question.answerCount;
+  const moreAnswers = last !== undefined && shownAnswers(question) < question.answerCount;
 
   /** Loads the next page of answers, after the last one shown. */
   const loadMoreAnswers = useCallback(async () => {
@@ -125,5 +185,28 @@ export function useLiveQuestion(initial: Question) {
     [setQuestion],
   );
 
-  return { question, addLocalComment, setAccepted, moreAnswers, loadMoreAnswers, loadingAnswers, answersError };
+  /** Shows a deletion or an undeletion the server has just made, without waiting for its deleteUpdate. */
+  const setDeleted = useCallback(
+    (post: PostKind, id: string, deleted: boolean) =>
+      setQuestion((current) => withDeletion(current, post, id, deleted, () => true)),
+    [setQuestion],
+  );
+
+  /** Shows a closing (or reopening: null) the server has just made. */
+  const setClosed = useCallback(
+    (closed: Closed | null) => setQuestion((current) => ({ ...current, closed })),
+    [setQuestion],
+  );
+
+  return {
+    question,
+    addLocalComment,
+    setAccepted,
+    setDeleted,
+    setClosed,
+    moreAnswers,
+    loadMoreAnswers,
+    loadingAnswers,
+    answersError,
+  };
 }

@@ -9,6 +9,7 @@ import {
   appendOnce,
   applyAcceptUpdate,
   applyAnswerUpdate,
+  applyDeleteUpdate,
   applyQuestionUpdate,
   applyViewsUpdate,
   applyVoteUpdate,
@@ -42,6 +43,7 @@ export function useQuestionList(query: HomeQuery, firstPage: QuestionPage) {
     viewsUpdate: applyViewsUpdate,
     voteUpdate: applyVoteUpdate,
     acceptUpdate: applyAcceptUpdate,
+    deleteUpdate: applyDeleteUpdate,
   });
 
   // The server sends a question's votes, views and answers only to the sockets that show it.
