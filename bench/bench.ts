@@ -738,12 +738,32 @@ async function mixWorld(server: BenchServer, members: string[], questions: numbe
     await fetch(`${server.url}/api/getQuestion?order=newest&limit=100`, { headers })
   ).json()) as Array<{ _id: string }>;
   const recentIds = newest.map((question) => Number(question._id));
+  // Questions the first 200 members asked (their profiles), with an answer of each answered
+  // one: edits and accepts are made by the asker.
+  const owned: MixWorld['owned'] = [];
+  for (let member = 0; member < Math.min(200, members.length); member++) {
+    const own = { cookie: members[member]! };
+    const asked = (await (
+      await fetch(`${server.url}/api/profile/getQuestions?username=bench_user_${member + 1}`, { headers: own })
+    ).json()) as Array<{ _id: string; answerCount: number; tags: Array<{ name: string }> }>;
+    for (const question of asked.slice(0, 5)) {
+      let aid: number | null = null;
+      if (question.answerCount > 0) {
+        const answers = (await (
+          await fetch(`${server.url}/api/question/${question._id}/answers`, { headers: own })
+        ).json()) as Array<{ _id: string }>;
+        aid = answers[0] === undefined ? null : Number(answers[0]._id);
+      }
+      owned.push({ member, qid: Number(question._id), tags: question.tags.map((tag) => tag.name), aid });
+    }
+  }
   const world: MixWorld = {
     members,
     maxId: Math.max(...recentIds),
     recentIds,
     tagNames: seedTagNames(benchSize(questions).tags),
     nextPages: nextPages.length > 0 ? nextPages : [`/api/getQuestion?order=newest&limit=${LIMITS.pageSizeDefault}`],
+    owned,
   };
   return { world, firstPages };
 }
@@ -887,8 +907,8 @@ async function measureMix(
     ['searches', { search: MIX.search }],
     ['tags pages', { tags: MIX.tags }],
     [
-      'writes (votes, comments, answers, questions)',
-      { vote: MIX.vote, comment: MIX.comment, answer: MIX.answer, ask: MIX.ask },
+      'writes (votes, comments, answers, questions, edits, accepts)',
+      { vote: MIX.vote, comment: MIX.comment, answer: MIX.answer, ask: MIX.ask, edit: MIX.edit, accept: MIX.accept },
     ],
   ] as Array<[string, typeof READS_ONLY]>) {
     const result = await mix(shares);
@@ -916,7 +936,7 @@ async function measureMix(
 
 /** What the mix rows measure, for the report. */
 function mixDescription(): string {
-  return `The community-day mix (bench/mix.ts): of every 100 requests, ${MIX.list} list pages (70% a first page in a random order, 20% of them filtered by one of the seed's 500 tags, 10% a second or third page by cursor), ${MIX.question} question pages, ${MIX.search} searches (two of the seed's words, or a [tag] and a word), ${MIX.tags} tags pages, ${MIX.vote} votes (85% up), ${MIX.comment} comments on questions, ${MIX.answer} answers and ${MIX.ask} new question. Each request is from one of ${MIX_MEMBERS.toLocaleString('en-US')} signed-in members (the seed's bench_user_1.., sessions made once per database); a question page or write is on one of the 100 newest questions a quarter of the time, else on any question, and each measurement sends a fresh list, so nearly every question view is a first view. The "reads only" rows send the four reads in the same proportions. During the "1,000 sockets" rows each member also has a socket open (bare WebSockets speaking socket.io, in a process of their own), half showing a list's first page (its 50 ids) and half one question page, as the web app's showQuestions does. As fast as answered: autocannon, 64 connections, each with its own share of the requests, beside one hello-world run. At half rate: an open loop of our own offering half that rate, latency counted from each request's intended send time. Answers other than 2xx are listed by status in the last column (429s in brackets).`;
+  return `The community-day mix (bench/mix.ts): of every 100 requests, ${MIX.list} list pages (70% a first page in a random order, 20% of them filtered by one of the seed's 500 tags, 10% a second or third page by cursor), ${MIX.question} question pages, ${MIX.search} searches (two of the seed's words, or a [tag] and a word), ${MIX.tags} tags pages, ${MIX.vote} votes (85% up), ${MIX.comment} comments on questions, ${MIX.answer} answers, ${MIX.ask} new question, ${MIX.edit} edit of a question by its asker (title and text, tags kept) and ${MIX.accept} accept (or unaccept) of an answer by the asker (among up to 5 questions each of the first 200 members). Each request is from one of ${MIX_MEMBERS.toLocaleString('en-US')} signed-in members (the seed's bench_user_1.., sessions made once per database); a question page or write is on one of the 100 newest questions a quarter of the time, else on any question, and each measurement sends a fresh list, so nearly every question view is a first view. The "reads only" rows send the four reads in the same proportions. During the "1,000 sockets" rows each member also has a socket open (bare WebSockets speaking socket.io, in a process of their own), half showing a list's first page (its 50 ids) and half one question page, as the web app's showQuestions does. As fast as answered: autocannon, 64 connections, each with its own share of the requests, beside one hello-world run. At half rate: an open loop of our own offering half that rate, latency counted from each request's intended send time. Answers other than 2xx are listed by status in the last column (429s in brackets).`;
 }
 
 /** Prints the table and notes and adds them to the top of bench/RESULTS.md. */

@@ -29,7 +29,7 @@ interface LoadOptions {
    * (the mix's) makes a paced run report its latencies by kind too.
    */
   requests?: Array<{
-    method: 'GET' | 'POST';
+    method: 'GET' | 'POST' | 'PUT';
     path: string;
     body?: string;
     headers?: Record<string, string>;

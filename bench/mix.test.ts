@@ -2,20 +2,32 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { seedCommunity, seedTagNames } from '../apps/server/src/seed/community.ts';
 import { DATABASE_KINDS } from '../apps/server/src/test/databases.ts';
 import { startTestApp, type TestApp } from '../apps/server/src/test/test-app.ts';
+import { sql } from 'drizzle-orm';
+import { queryRows } from '../apps/server/src/db/client.ts';
 import { memberSessions, MIX, MIX_MEMBERS, mixRequests, READS_ONLY, socketPages, type MixWorld } from './mix.ts';
 
-const world = (members: string[], maxId: number): MixWorld => ({
+const world = (members: string[], maxId: number, owned: MixWorld['owned'] = []): MixWorld => ({
   members,
   maxId,
   recentIds: Array.from({ length: Math.min(100, maxId) }, (_, i) => maxId - i),
   tagNames: seedTagNames(30),
   nextPages: ['/api/getQuestion?order=newest&limit=50&offset=50'],
+  owned,
 });
+
+/** Stand-in questions of members, for the requests that need no server. */
+const someOwned = (members: number): MixWorld['owned'] =>
+  Array.from({ length: 50 }, (_, i) => ({
+    member: i % members,
+    qid: i + 1,
+    tags: ['t'],
+    aid: i % 2 === 0 ? i + 1 : null,
+  }));
 
 describe('the community-day mix', () => {
   it('sends each kind of request in its share, from 1,000 members, nearly all question views first views', () => {
     const members = Array.from({ length: MIX_MEMBERS }, (_, i) => `porpoise_session=m${i}`);
-    const requests = mixRequests(world(members, 100_000), MIX, 20_000, 7);
+    const requests = mixRequests(world(members, 100_000, someOwned(MIX_MEMBERS)), MIX, 20_000, 7);
     for (const [kind, share] of Object.entries(MIX)) {
       const seen = requests.filter((request) => request.kind === kind).length / requests.length;
       expect(Math.abs(seen * 100 - share), kind).toBeLessThan(1);
@@ -25,7 +37,14 @@ describe('the community-day mix', () => {
       .filter((request) => request.kind === 'question')
       .map((request) => `${request.headers.cookie} ${request.path}`);
     expect(new Set(views).size / views.length).toBeGreaterThan(0.95);
-    expect(mixRequests(world(members, 100_000), READS_ONLY, 2_000, 7).every((r) => r.method === 'GET')).toBe(true);
+    // Edits and accepts are made by the question's asker.
+    for (const request of requests.filter((r) => r.kind === 'edit' || r.kind === 'accept')) {
+      const qid =
+        request.kind === 'edit' ? Number(request.path.split('/').at(-1)) : Number(JSON.parse(request.body!).qid);
+      expect(request.headers.cookie).toBe(members[(qid - 1) % MIX_MEMBERS]);
+    }
+    const reads = mixRequests(world(members, 100_000, someOwned(MIX_MEMBERS)), READS_ONLY, 2_000, 7);
+    expect(reads.every((r) => r.method === 'GET')).toBe(true);
   });
 
   describe.each(DATABASE_KINDS)('on %s', (kind) => {
@@ -60,7 +79,19 @@ describe('the community-day mix', () => {
     });
 
     it('sends only requests the server accepts, and sockets show ids of real questions', async () => {
-      const mixed = world(members, 60);
+      // The members' own questions, each with an answer where it has one (as bench.ts reads them).
+      const owned = await queryRows<{ member: number; qid: number; tags: string[]; aid: number | null }>(
+        server.app.db,
+        sql`select substr(a.username, 12)::int - 1 as member, q.id as qid,
+            array(select t.name from question_tags qt join tags t on t.id = qt.tag_id where qt.question_id = q.id) as tags,
+            (select min(an.id) from answers an where an.question_id = q.id) as aid
+          from questions q join accounts a on a.id = q.asked_by where a.username like 'bench_user_%'`,
+      );
+      const mixed = world(
+        members,
+        60,
+        owned.map((row) => ({ ...row, qid: Number(row.qid), aid: row.aid === null ? null : Number(row.aid) })),
+      );
       for (const request of mixRequests(mixed, MIX, 300, 11)) {
         const response = await server.app.inject({
           method: request.method,

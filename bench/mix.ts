@@ -10,16 +10,21 @@ import { hashToken, SESSION_COOKIE } from '../apps/server/src/lib/sessions.ts';
 import { WORDS } from '../apps/server/src/seed/community.ts';
 import { LIMITS, ORDERS } from '@porpoise/core';
 
-/** The share of each kind of request (per cent), as in the issue. */
+/**
+ * The share of each kind of request (per cent), as in issue 16; issue 18 added an asker's
+ * edit of their question and an asker's accept (1% each), taken from the lists and pages.
+ */
 export const MIX = {
-  list: 45,
-  question: 35,
+  list: 44,
+  question: 34,
   search: 6,
   tags: 2,
   vote: 6,
   comment: 3,
   answer: 2,
   ask: 1,
+  edit: 1,
+  accept: 1,
 } as const;
 export type MixKind = keyof typeof MIX;
 
@@ -36,10 +41,21 @@ export const MIX_MEMBERS = 1_000;
 
 export interface MixRequest {
   kind: MixKind;
-  method: 'GET' | 'POST';
+  method: 'GET' | 'POST' | 'PUT';
   path: string;
   body?: string;
   headers: Record<string, string>;
+}
+
+/** A question asked by one of the mix's members: they edit it, and accept its answer. */
+export interface OwnedQuestion {
+  /** The asker's index in `MixWorld.members`. */
+  member: number;
+  qid: number;
+  /** Its tag names (an edit keeps them, as most edits do). */
+  tags: string[];
+  /** One of its answers, if it has any. */
+  aid: number | null;
 }
 
 export interface MixWorld {
@@ -52,6 +68,8 @@ export interface MixWorld {
   tagNames: string[];
   /** Paths of second and later list pages, by cursor (the web app's infinite scroll). */
   nextPages: string[];
+  /** Questions the members asked: edits and accepts are made by their askers. */
+  owned: OwnedQuestion[];
 }
 
 /** A small seeded generator, so a run can be repeated. */
@@ -112,7 +130,11 @@ export function mixRequests(
   const anyQuestion = () => (random() < 0.25 ? pick(world.recentIds) : 1 + Math.floor(random() * world.maxId));
   const words = (n: number) => Array.from({ length: n }, () => pick(WORDS)).join(' ');
   const json = (value: unknown) => JSON.stringify(value);
-  const make = (kind: MixKind): Omit<MixRequest, 'kind' | 'headers'> => {
+  const answered = world.owned.filter((question) => question.aid !== null);
+  if (world.owned.length === 0 || answered.length === 0) throw new Error('the mix needs questions its members asked');
+  /** The asker's own request. */
+  const asAsker = (question: OwnedQuestion) => ({ cookie: world.members[question.member]! });
+  const make = (kind: MixKind): Omit<MixRequest, 'kind' | 'headers'> & { headers?: MixRequest['headers'] } => {
     switch (kind) {
       case 'list': {
         const order = pick(ORDERS);
@@ -168,11 +190,35 @@ export function mixRequests(
             tags: [{ name: pick(world.tagNames) }, { name: pick(world.tagNames) }],
           }),
         };
+      case 'edit': {
+        const question = pick(world.owned);
+        return {
+          method: 'PUT',
+          path: `/api/question/${question.qid}`,
+          body: json({
+            title: `How do I ${words(4)}?`,
+            text: `I am working with ${words(6)} and I get an error. What am I missing? (Edited: ${words(3)}.)`,
+            tags: question.tags.map((name) => ({ name })),
+            reason: 'more details',
+          }),
+          headers: asAsker(question),
+        };
+      }
+      case 'accept': {
+        const question = pick(answered);
+        return {
+          method: 'POST',
+          path: '/api/answer/acceptAnswer',
+          body: json({ qid: String(question.qid), aid: String(question.aid) }),
+          headers: asAsker(question),
+        };
+      }
     }
   };
   return Array.from({ length: count }, () => {
     const kind = kindAt(random() * total);
-    return { kind, ...make(kind), headers: { cookie: pick(world.members) } };
+    const { headers, ...request } = make(kind);
+    return { kind, ...request, headers: headers ?? { cookie: pick(world.members) } };
   });
 }
 
