@@ -144,7 +144,7 @@ test.describe('deleting and closing', () => {
         expect((await page.request.delete(`/api/comment/${cid}`)).status()).toBe(200);
         const moderator = await admin(browser, baseURL);
         const closed = await moderator.request.post(`/api/question/${question._id}/close`, {
-          data: { reason: 'needs-details' },
+          data: { reason: 'needs details' },
         });
         expect(closed.status()).toBe(200);
 

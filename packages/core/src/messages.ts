@@ -61,6 +61,7 @@ export const MESSAGES = {
   duplicateOfItself: 'A question cannot duplicate itself',
   duplicateNotFound: 'The original question was not found',
   notClosed: 'This question is not closed',
+  undeleteModerated: 'Only a moderator can undelete what a moderator deleted',
 } as const;
 
 /** '{Field} cannot be more than N characters' (product.md section 3). */

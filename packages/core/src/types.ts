@@ -36,7 +36,7 @@ export type Order = (typeof ORDERS)[number];
 
 /** What a comment is on. */
 /** Why a moderator closed a question (product.md section 9). */
-export const CLOSE_REASONS = ['duplicate', 'off-topic', 'needs-details'] as const;
+export const CLOSE_REASONS = ['duplicate', 'off-topic', 'needs details'] as const;
 export type CloseReason = (typeof CLOSE_REASONS)[number];
 
 /** The posts that can be deleted and undeleted (product.md section 9). */

@@ -31,6 +31,8 @@ export async function addAnswer(db: Db, actor: Actor, questionId: number, text: 
       insert into answers (question_id, text, ans_by)
       select id, ${text}, ${actor.id} from questions
       where id = ${questionId} and deleted_at is null and closed_at is null and ${withinLimits(limits, sql`hits`)}
+      -- Locked here: a delete or a close holding the row is waited for, and the row checked again.
+      for no key update of questions
       returning id, text, ans_date_time
     ), counted as (
       update questions q set answer_count = q.answer_count + 1, last_activity_at = i.ans_date_time

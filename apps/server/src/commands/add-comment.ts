@@ -16,14 +16,17 @@ export async function addComment(db: Db, actor: Actor, target: CommentTarget, pa
       const [question] = await tx
         .select({ id: questions.id })
         .from(questions)
-        .where(and(eq(questions.id, parentId), isNull(questions.deletedAt)));
+        .where(and(eq(questions.id, parentId), isNull(questions.deletedAt)))
+        // Shared: a delete holding the row is waited for, and the row checked again.
+        .for('share');
       questionId = question?.id;
     } else {
       const [answer] = await tx
         .select({ questionId: answers.questionId })
         .from(answers)
         .innerJoin(questions, eq(questions.id, answers.questionId))
-        .where(and(eq(answers.id, parentId), isNull(answers.deletedAt), isNull(questions.deletedAt)));
+        .where(and(eq(answers.id, parentId), isNull(answers.deletedAt), isNull(questions.deletedAt)))
+        .for('share');
       questionId = answer?.questionId;
     }
     if (questionId === undefined) throw notFound(target === 'question' ? 'Question not found' : 'Answer not found');

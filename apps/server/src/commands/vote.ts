@@ -59,9 +59,10 @@ export async function toggleAnswerVote(
     const [answer] = await tx
       .select({ questionId: answers.questionId })
       .from(answers)
-      .where(and(eq(answers.id, answerId), isNull(answers.deletedAt)))
-      .for('update');
-    // A deleted answer takes no votes.
+      .innerJoin(questions, eq(questions.id, answers.questionId))
+      .where(and(eq(answers.id, answerId), isNull(answers.deletedAt), isNull(questions.deletedAt)))
+      .for('update', { of: answers });
+    // A deleted answer, or an answer to a deleted question, takes no votes.
     if (!answer) throw notFound('Answer not found');
     const mine = and(eq(answerVotes.answerId, answerId), eq(answerVotes.accountId, actor.id));
     const [existing] = await tx.select({ value: answerVotes.value }).from(answerVotes).where(mine);

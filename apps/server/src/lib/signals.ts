@@ -142,13 +142,16 @@ export async function createPostgresSignals(
         scheduleBeat(next);
         return;
       }
+      // `{process id}:{send number}:{payload}`.
       if (!payload?.startsWith(':', 36)) return;
       if (payload.startsWith(self)) {
         // Its own signal, back: PostgreSQL has handed it to every listener.
-        echoes.get(payload)?.shift()?.();
+        echoes.get(`${channel} ${payload}`)?.();
         return;
       }
-      dispatch(handlers, channel as SignalChannel, payload.slice(37));
+      const number = payload.indexOf(':', 37);
+      if (number < 0) return;
+      dispatch(handlers, channel as SignalChannel, payload.slice(number + 1));
     });
     // Connecting and listening get the same time as an echo (a dead link can hang them too).
     beat = setTimeout(() => lost(new Error('signal connection did not listen in time'), next), 2 * heartbeatMs);
@@ -185,32 +188,30 @@ export async function createPostgresSignals(
   // is not folded into the write's own statement: PostgreSQL holds one lock for every
   // notifying transaction through its commit, so those commits queue one behind another
   // (tried with the answer statement at 1M: 1,017-1,477 -> 753-846 answers a second).
-  /** Sends waiting for their echo, by message, oldest first. */
-  const echoes = new Map<string, Array<() => void>>();
+  /** Sends waiting for their echo, by channel and message (each message is numbered: one wait each). */
+  const echoes = new Map<string, () => void>();
+  let sent = 0;
   /**
    * NOTIFYs `message` and waits until this process's own listener hears it back: PostgreSQL
    * queues a notification for every listener at once, at the commit, so the others have it
    * then too. Not listening (or silent past a heartbeat), it waits no longer: the caches of
    * a process that cannot hear are off anyway.
    */
-  async function notifyHeard(channel: SignalChannel, message: string): Promise<void> {
+  async function notifyHeard(channel: SignalChannel, payload: string): Promise<void> {
+    const message = `${self}:${(sent++).toString(36)}:${payload}`;
     if (!listening) return notify(channel, message);
-    let heard = () => undefined as void;
+    const key = `${channel} ${message}`;
+    let timer: NodeJS.Timeout | undefined;
     const echo = new Promise<void>((resolve) => {
-      heard = resolve;
-      const waiting = echoes.get(message) ?? [];
-      waiting.push(resolve);
-      echoes.set(message, waiting);
+      echoes.set(key, resolve);
+      timer = setTimeout(resolve, heartbeatMs).unref();
     });
-    const timer = setTimeout(heard, heartbeatMs);
     try {
       await notify(channel, message);
       await echo;
     } finally {
       clearTimeout(timer);
-      const waiting = echoes.get(message)?.filter((resolve) => resolve !== heard) ?? [];
-      if (waiting.length > 0) echoes.set(message, waiting);
-      else echoes.delete(message);
+      echoes.delete(key);
     }
   }
   const inFlight = new Map<string, Promise<void>>();
@@ -224,7 +225,7 @@ export async function createPostgresSignals(
       queued.delete(key);
       inFlight.set(key, next);
       try {
-        await notifyHeard(channel, `${self}:${payload}`);
+        await notifyHeard(channel, payload);
       } finally {
         if (inFlight.get(key) === next) inFlight.delete(key);
       }

@@ -9,9 +9,9 @@ import type { ThreadAccess } from './threads.ts';
  * here. Roles (product.md section 10) are read from the session's account on each request.
  */
 export type Resource =
-  | { type: 'question'; askerId?: number }
-  | { type: 'answer'; authorId?: number }
-  | { type: 'comment'; authorId?: number }
+  | { type: 'question'; askerId?: number; deletedBy?: number | null }
+  | { type: 'answer'; authorId?: number; deletedBy?: number | null }
+  | { type: 'comment'; authorId?: number; deletedBy?: number | null }
   | { type: 'forum' }
   | { type: 'thread'; thread: ThreadAccess }
   | { type: 'account'; username: string }
@@ -28,6 +28,7 @@ export type Action =
   | 'accept'
   | 'edit'
   | 'delete'
+  | 'undelete'
   | 'seeDeleted'
   | 'deleteAnswered'
   | 'close'
@@ -38,6 +39,14 @@ const moderates = (actor: Actor | null) => actor !== null && (actor.role === 'mo
 
 /** Its author edits, deletes and undeletes a post, and sees it while deleted; so do moderators (product.md section 9). */
 const AUTHOR_OR_MODERATOR: ReadonlySet<Action> = new Set(['edit', 'delete', 'seeDeleted']);
+
+/**
+ * Undeleting: moderators anything; an author only what they deleted themselves, so that a
+ * moderator's removal is not undone by the author it removed.
+ */
+function mayUndelete(actor: Actor | null, authorId: number | undefined, deletedBy: number | null | undefined) {
+  return moderates(actor) || (actor !== null && actor.id === authorId && deletedBy === actor.id);
+}
 
 /**
  * Whose deleted posts a reader sees among a question's (product.md section 9): a
@@ -88,10 +97,12 @@ export function can(actor: Actor | null, action: Action, resource: Resource): bo
       if (action === 'close') return moderates(actor);
       // Its author deletes a question while it has no answers; moderators any time.
       if (action === 'deleteAnswered') return moderates(actor);
+      if (action === 'undelete') return mayUndelete(actor, resource.askerId, resource.deletedBy);
       if (AUTHOR_OR_MODERATOR.has(action)) return (actor !== null && actor.id === resource.askerId) || moderates(actor);
       return actor !== null;
     case 'answer':
     case 'comment':
+      if (action === 'undelete') return mayUndelete(actor, resource.authorId, resource.deletedBy);
       if (AUTHOR_OR_MODERATOR.has(action))
         return (actor !== null && actor.id === resource.authorId) || moderates(actor);
       return actor !== null;
@@ -106,6 +117,7 @@ const REFUSALS: Partial<Record<Action, string>> = {
   accept: MESSAGES.onlyAskerAccepts,
   edit: MESSAGES.editOwnOnly,
   delete: MESSAGES.deleteOwnOnly,
+  undelete: MESSAGES.undeleteModerated,
   close: MESSAGES.onlyModeratorsClose,
   administer: MESSAGES.onlyAdmins,
 };

@@ -431,17 +431,26 @@ export async function listQuestionsBy(db: Db, username: string): Promise<Questio
   return summaries(db, rows);
 }
 
-/** One answer's row (a new answer has no comments yet); null when there is none, or it is deleted. */
-export async function getAnswerRow(db: Db, answerId: number): Promise<AnswerRow | null> {
+/**
+ * One answer's row (a new answer has no comments yet); null when there is none, or it (or
+ * its question) is deleted and `seen` does not show it (events are read as the public sees them).
+ */
+export async function getAnswerRow(
+  db: Db,
+  answerId: number,
+  seen: HiddenPostsSeen = PUBLIC_VIEW,
+): Promise<AnswerRow | null> {
   const [row] = await queryPrepared<AnswerRow>(
     db,
     sql`select ${ANSWER_COLUMNS} from answers an join accounts a on a.id = an.ans_by
-      where an.id = ${answerId} and an.deleted_at is null`,
+        join questions q on q.id = an.question_id
+      where an.id = ${answerId} and ${shows(seen, sql`an.deleted_at`, sql`an.ans_by`)}
+        and ${shows(seen, sql`q.deleted_at`, sql`q.asked_by`)}`,
   );
   return row ? { ...row, id: Number(row.id), ansDateTime: new Date(row.ansDateTime) } : null;
 }
 
-/** One comment's row, with what it is under; null when there is none, or it is deleted. */
+/** One comment's row, with what it is under; null when there is none, or it (or a post it is under) is deleted. */
 export async function getCommentRow(
   db: Db,
   commentId: number,
@@ -450,7 +459,10 @@ export async function getCommentRow(
     db,
     sql`select c.id, c.text, a.username as "commentBy", c.comment_date_time as "commentDateTime",
         c.question_id as "questionId", c.answer_id as "answerId"
-      from comments c join accounts a on a.id = c.comment_by where c.id = ${commentId} and c.deleted_at is null`,
+      from comments c join accounts a on a.id = c.comment_by
+        left join answers an on an.id = c.answer_id
+        join questions q on q.id = coalesce(c.question_id, an.question_id)
+      where c.id = ${commentId} and c.deleted_at is null and an.deleted_at is null and q.deleted_at is null`,
   );
   if (!row) return null;
   return {
@@ -745,24 +757,33 @@ export async function getAnswerVoters(db: Db, answerId: number): Promise<{ upVot
   return { upVotes: row?.upVotes ?? [], downVotes: row?.downVotes ?? [] };
 }
 
-/** A post's author and whether it is deleted: what the policies decide on. */
+/** A post's author, whether it is deleted, and by whom: what the policies decide on. */
 export interface Ownership {
   authorId: number;
   deleted: boolean;
+  /** Who deleted it (null while it shows). */
+  deletedBy: number | null;
 }
+
+const ownership = (row: { authorId: number; deleted: boolean; deletedBy: number | null }): Ownership => ({
+  authorId: Number(row.authorId),
+  deleted: row.deleted,
+  deletedBy: row.deletedBy === null ? null : Number(row.deletedBy),
+});
 
 /** Who asked a question, and whether it is deleted or closed; null when there is no such question. */
 export async function getQuestionOwnership(
   db: Db,
   questionId: number,
 ): Promise<(Ownership & { askerId: number; closed: boolean }) | null> {
-  const [row] = await queryPrepared<{ askerId: number; deleted: boolean; closed: boolean }>(
+  const [row] = await queryPrepared<{ askerId: number; deleted: boolean; deletedBy: number | null; closed: boolean }>(
     db,
-    sql`select asked_by as "askerId", deleted_at is not null as deleted, closed_at is not null as closed
+    sql`select asked_by as "askerId", deleted_at is not null as deleted, deleted_by as "deletedBy",
+        closed_at is not null as closed
       from questions where id = ${questionId}`,
   );
   if (!row) return null;
-  return { askerId: Number(row.askerId), authorId: Number(row.askerId), deleted: row.deleted, closed: row.closed };
+  return { ...ownership({ ...row, authorId: row.askerId }), askerId: Number(row.askerId), closed: row.closed };
 }
 
 /**
@@ -842,26 +863,58 @@ export async function getAnswerOwnership(
   db: Db,
   answerId: number,
 ): Promise<(Ownership & { question: Ownership }) | null> {
-  const [row] = await queryRows<{ authorId: number; deleted: boolean; askerId: number; questionDeleted: boolean }>(
+  const [row] = await queryRows<{
+    authorId: number;
+    deleted: boolean;
+    deletedBy: number | null;
+    askerId: number;
+    questionDeleted: boolean;
+    questionDeletedBy: number | null;
+  }>(
     db,
-    sql`select an.ans_by as "authorId", an.deleted_at is not null as deleted,
-        q.asked_by as "askerId", q.deleted_at is not null as "questionDeleted"
+    sql`select an.ans_by as "authorId", an.deleted_at is not null as deleted, an.deleted_by as "deletedBy",
+        q.asked_by as "askerId", q.deleted_at is not null as "questionDeleted", q.deleted_by as "questionDeletedBy"
       from answers an join questions q on q.id = an.question_id where an.id = ${answerId}`,
   );
-  return row
-    ? {
-        authorId: Number(row.authorId),
-        deleted: row.deleted,
-        question: { authorId: Number(row.askerId), deleted: row.questionDeleted },
-      }
-    : null;
+  if (!row) return null;
+  return {
+    ...ownership(row),
+    question: ownership({ authorId: row.askerId, deleted: row.questionDeleted, deletedBy: row.questionDeletedBy }),
+  };
 }
 
-/** Who wrote a comment, and whether it is deleted; null when there is no such comment. */
-export async function getCommentOwnership(db: Db, commentId: number): Promise<Ownership | null> {
-  const [row] = await queryRows<{ authorId: number; deleted: boolean }>(
+/**
+ * Who wrote a comment and whether it is deleted, with the posts it is under (its question,
+ * and its answer if on one); null when there is no such comment.
+ */
+export async function getCommentOwnership(
+  db: Db,
+  commentId: number,
+): Promise<(Ownership & { question: Ownership; answer: Ownership | null }) | null> {
+  const [row] = await queryRows<{
+    authorId: number;
+    deleted: boolean;
+    deletedBy: number | null;
+    askerId: number;
+    questionDeleted: boolean;
+    answerAuthorId: number | null;
+    answerDeleted: boolean | null;
+  }>(
     db,
-    sql`select comment_by as "authorId", deleted_at is not null as deleted from comments where id = ${commentId}`,
+    sql`select c.comment_by as "authorId", c.deleted_at is not null as deleted, c.deleted_by as "deletedBy",
+        q.asked_by as "askerId", q.deleted_at is not null as "questionDeleted",
+        an.ans_by as "answerAuthorId", an.deleted_at is not null as "answerDeleted"
+      from comments c left join answers an on an.id = c.answer_id
+        join questions q on q.id = coalesce(c.question_id, an.question_id)
+      where c.id = ${commentId}`,
   );
-  return row ? { authorId: Number(row.authorId), deleted: row.deleted } : null;
+  if (!row) return null;
+  return {
+    ...ownership(row),
+    question: ownership({ authorId: row.askerId, deleted: row.questionDeleted, deletedBy: null }),
+    answer:
+      row.answerAuthorId === null
+        ? null
+        : ownership({ authorId: row.answerAuthorId, deleted: row.answerDeleted === true, deletedBy: null }),
+  };
 }

@@ -349,10 +349,10 @@ export async function seedCommunity(
     report('questions', done + count, size.questions);
   }
   await db.execute(sql`
-    update question_counters set total = (select count(*) from questions),
-      unanswered = (select count(*) from questions where answer_count = 0)`);
+    update question_counters set total = (select count(*) from questions where deleted_at is null),
+      unanswered = (select count(*) from questions where answer_count = 0 and deleted_at is null)`);
   await db.execute(sql`
-    update tags t set question_count = (select count(*) from question_tags qt where qt.tag_id = t.id)`);
+    update tags t set question_count = (select count(*) from question_tags qt where qt.tag_id = t.id and not qt.deleted)`);
   // What autovacuum would get to soon after such a load: statistics for the planner and a
   // visibility map, which lets counts skip reading rows they only need to count.
   report('vacuum', 0, 1);

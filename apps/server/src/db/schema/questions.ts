@@ -83,7 +83,7 @@ export const questions = pgTable(
       .where(sql`answer_count = 0 and deleted_at is null`),
     check(
       'questions_close_reason_check',
-      sql`${t.closeReason} is null or ${t.closeReason} in ('duplicate', 'off-topic', 'needs-details')`,
+      sql`${t.closeReason} is null or ${t.closeReason} in ('duplicate', 'off-topic', 'needs details')`,
     ),
     index('questions_asked_by_idx').on(t.askedBy, t.askDateTime.desc()),
     // A short pending list (migration 0005): every search reads through it.

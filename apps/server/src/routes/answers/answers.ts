@@ -6,7 +6,7 @@ import { toggleAcceptedAnswer } from '../../commands/accept-answer.ts';
 import { toggleAnswerVote } from '../../commands/vote.ts';
 import { notFound } from '../../lib/http-error.ts';
 import { requireActor, type Actor } from '../../policies/actor.ts';
-import { authorize, refuseHidden } from '../../policies/authorize.ts';
+import { authorize, hiddenPostsSeenBy, refuseHidden } from '../../policies/authorize.ts';
 import { setAnswerDeleted } from '../../commands/delete-post.ts';
 import { editAnswer } from '../../commands/edit-post.ts';
 import { presentAnswer, presentRevision } from '../../presenters/question.ts';
@@ -75,7 +75,7 @@ export async function answerRoutes(app: FastifyInstance) {
     const answer = await getAnswerOwnership(app.db, answerId);
     if (!answer) throw notFound('Answer not found');
     refuseHidden(actor, { type: 'question', askerId: answer.question.authorId }, answer.question.deleted);
-    const resource = { type: 'answer', authorId: answer.authorId } as const;
+    const resource = { type: 'answer', authorId: answer.authorId, deletedBy: answer.deletedBy } as const;
     refuseHidden(actor, resource, answer.deleted);
     return resource;
   };
@@ -93,7 +93,7 @@ export async function answerRoutes(app: FastifyInstance) {
     const answerId = Number(id);
     authorize(actor, 'edit', await visibleAnswer(actor, answerId));
     await app.events.settle(editAnswer(app.db, actor, answerId, body.text, body.reason));
-    const row = await getAnswerRow(app.db, answerId);
+    const row = await getAnswerRow(app.db, answerId, hiddenPostsSeenBy(actor));
     if (!row) throw notFound('Answer not found');
     return presentAnswer(row, []);
   });
@@ -111,6 +111,7 @@ export async function answerRoutes(app: FastifyInstance) {
     const questionId = Number(input.qid);
     const question = await getQuestionOwnership(app.db, questionId);
     if (!question) throw notFound('Question not found');
+    refuseHidden(actor, { type: 'question', askerId: question.askerId }, question.deleted);
     authorize(actor, 'accept', { type: 'question', askerId: question.askerId });
     const { acceptedAnswerId } = await app.events.settle(toggleAcceptedAnswer(app.db, questionId, Number(input.aid)));
     return { qid: input.qid, acceptedAnswer: acceptedAnswerId === null ? null : String(acceptedAnswerId) };
@@ -121,7 +122,7 @@ export async function answerRoutes(app: FastifyInstance) {
   const setDeleted =
     (deleted: boolean) =>
     async ({ actor, params: { id } }: { actor: Actor; params: { id: string } }) => {
-      authorize(actor, 'delete', await visibleAnswer(actor, Number(id)));
+      authorize(actor, deleted ? 'delete' : 'undelete', await visibleAnswer(actor, Number(id)));
       const result = await app.events.settle(setAnswerDeleted(app.db, actor, Number(id), deleted));
       return { _id: id, deleted: result.deleted };
     };

@@ -41,9 +41,14 @@ export async function commentRoutes(app: FastifyInstance) {
     async ({ actor, params: { id } }: { actor: Actor; params: { id: string } }) => {
       const comment = await getCommentOwnership(app.db, Number(id));
       if (!comment) throw notFound('Comment not found');
-      const resource = { type: 'comment', authorId: comment.authorId } as const;
+      // Under a deleted question or answer, it is not there for whoever may not see that.
+      refuseHidden(actor, { type: 'question', askerId: comment.question.authorId }, comment.question.deleted);
+      if (comment.answer) {
+        refuseHidden(actor, { type: 'answer', authorId: comment.answer.authorId }, comment.answer.deleted);
+      }
+      const resource = { type: 'comment', authorId: comment.authorId, deletedBy: comment.deletedBy } as const;
       refuseHidden(actor, resource, comment.deleted);
-      authorize(actor, 'delete', resource);
+      authorize(actor, deleted ? 'delete' : 'undelete', resource);
       const result = await app.events.settle(setCommentDeleted(app.db, actor, Number(id), deleted));
       return { _id: id, deleted: result.deleted };
     };

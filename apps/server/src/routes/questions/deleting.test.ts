@@ -135,6 +135,9 @@ describe.each(DATABASE_KINDS)('deleting and closing on %s', (kind) => {
       const byModerator = await remove(moderator, 'question', qid);
       expect(byModerator.statusCode).toBe(200);
       expect((await pageOf(other, qid)).status).toBe(404);
+      // Its answers take no votes while it is deleted.
+      const [answer] = (await get(moderator, `/api/question/${qid}/answers`)).json<Array<{ _id: string }>>();
+      expect((await call(other, 'POST', '/api/answer/upvoteAnswer', { aid: answer!._id })).statusCode).toBe(404);
       // The answers of a deleted question leave their authors' profiles too.
       const answers = await get(other, `/api/profile/getAnswers?username=${other.username}`);
       expect(answers.json<Array<{ qid: string }>>().map((row) => row.qid)).not.toContain(qid);
@@ -207,8 +210,15 @@ describe.each(DATABASE_KINDS)('deleting and closing on %s', (kind) => {
       expect((await pageOf(author, qid)).body.comments).toEqual([]);
       expect((await pageOf(other, qid)).body.comments).toMatchObject([{ _id: cid, deleted: true }]);
       expect((await undelete(author, 'comment', cid)).statusCode).toBe(404);
-      expect((await undelete(other, 'comment', cid)).json()).toEqual({ _id: cid, deleted: false });
+      // What a moderator deleted, its author cannot bring back; a moderator can.
+      const byAuthor = await undelete(other, 'comment', cid);
+      expect(byAuthor.statusCode).toBe(403);
+      expect(byAuthor.json()).toMatchObject({ error: MESSAGES.undeleteModerated });
+      expect((await undelete(moderator, 'comment', cid)).json()).toEqual({ _id: cid, deleted: false });
       expect((await pageOf(author, qid)).body.comments).toMatchObject([{ _id: cid, text: 'A rude comment.' }]);
+      // An author undeletes what they deleted themselves.
+      expect((await remove(other, 'comment', cid)).statusCode).toBe(200);
+      expect((await undelete(other, 'comment', cid)).json()).toEqual({ _id: cid, deleted: false });
     });
   });
 
@@ -216,6 +226,7 @@ describe.each(DATABASE_KINDS)('deleting and closing on %s', (kind) => {
     it("sends deletions without content, and never a deleted post's content to a socket", async () => {
       const qid = await askQuestion(t.app, author);
       const aid = await answerQuestion(t.app, other, qid, 'Words only its author may see now.');
+      const cid = (await comment(author, 'question', qid, 'A comment under it')).json<{ _id: string }>()._id;
       const watching = openSocket(t.url, { cookie: author.cookie });
       try {
         await connected(watching);
@@ -247,6 +258,29 @@ describe.each(DATABASE_KINDS)('deleting and closing on %s', (kind) => {
         const questionGone = nextEvent<SocketPayloads['deleteUpdate']>(watching, SOCKET_EVENTS.deleteUpdate);
         await remove(moderator, 'question', qid);
         expect(await questionGone).toEqual({ qid, post: 'question', id: qid, deleted: true });
+
+        // Under the deleted question: a moderator edits its answer, its comment is deleted and
+        // undeleted by its author; a socket of someone who may not see them hears none of it.
+        const stranger = openSocket(t.url, { cookie: other.cookie });
+        try {
+          await connected(stranger);
+          await showQuestions(stranger, [qid]);
+          const heard = recordAll(stranger);
+          expect(
+            (await call(moderator, 'PUT', `/api/answer/${aid}`, { text: 'Secret edit under a deleted question.' }))
+              .statusCode,
+          ).toBe(200);
+          expect((await remove(author, 'comment', cid)).statusCode).toBe(200);
+          expect((await undelete(author, 'comment', cid)).statusCode).toBe(200);
+          // Something this socket hears after them: everything before it has arrived.
+          const back = nextEvent(stranger, SOCKET_EVENTS.deleteUpdate);
+          await undelete(moderator, 'question', qid);
+          await back;
+          expect(JSON.stringify(heard)).not.toContain('Secret edit');
+          expect(JSON.stringify(heard)).not.toContain('A comment under it');
+        } finally {
+          stranger.close();
+        }
       } finally {
         watching.close();
       }
@@ -304,7 +338,7 @@ describe.each(DATABASE_KINDS)('deleting and closing on %s', (kind) => {
         [{ reason: 'duplicate' }, MESSAGES.duplicateNeeded],
         [{ reason: 'duplicate', duplicateOf: qid }, MESSAGES.duplicateOfItself],
         [{ reason: 'duplicate', duplicateOf: '999999999' }, MESSAGES.duplicateNotFound],
-        [{ reason: 'rude' }, 'Reason must be one of duplicate, off-topic, needs-details'],
+        [{ reason: 'rude' }, 'Reason must be one of duplicate, off-topic, needs details'],
       ];
       for (const [payload, message] of cases) {
         const refused = await close(payload);

@@ -177,9 +177,9 @@ export async function questionRoutes(app: FastifyInstance) {
       const questionId = Number(id);
       const question = await getQuestionOwnership(app.db, questionId);
       if (!question) throw notFound('Question not found');
-      const resource = { type: 'question', askerId: question.askerId } as const;
+      const resource = { type: 'question', askerId: question.askerId, deletedBy: question.deletedBy } as const;
       refuseHidden(actor, resource, question.deleted);
-      authorize(actor, 'delete', resource);
+      authorize(actor, deleted ? 'delete' : 'undelete', resource);
       const evenAnswered = can(actor, 'deleteAnswered', resource);
       const result = await app.events.settle(setQuestionDeleted(app.db, actor, questionId, deleted, evenAnswered));
       return { _id: id, deleted: result.deleted };

@@ -51,8 +51,9 @@ export function applyQuestionUpdate(state: ListState, question: QuestionSummary,
 export function applyAnswerUpdate(state: ListState, { qid, answer }: AnswerUpdate, query: HomeQuery): ListState {
   const index = state.questions.findIndex((row) => row._id === qid);
   const row = state.questions[index];
-  // An edited answer is no new one (an undeleted one's count comes with its questionUpdate).
-  if (row === undefined || answer.editedAt !== null) return state;
+  // An edited or undeleted answer is no new one: it is no later than the row's last activity
+  // (an undeleted one's count comes with its questionUpdate).
+  if (row === undefined || answer.ansDateTime <= row.lastActivity) return state;
   if (query.order === 'unanswered') {
     return { questions: state.questions.toSpliced(index, 1), total: Math.max(0, state.total - 1) };
   }

@@ -10,7 +10,7 @@ import { closeQuestion } from '../api/moderate-post';
 export const CLOSE_REASON_LABELS: Record<CloseReason, string> = {
   duplicate: 'Duplicate',
   'off-topic': 'Off-topic',
-  'needs-details': 'Needs details',
+  'needs details': 'Needs details',
 };
 
 /** Questions whose titles match, to choose the original of a duplicate from (at most this many). */
@@ -116,16 +116,23 @@ export function CloseQuestionForm({
             className="field__input"
             type="search"
             value={search}
-            onChange={(event) => setSearch(event.target.value)}
+            onChange={(event) => {
+              // A new search: the last one's matches, and the choice among them, go.
+              setSearch(event.target.value);
+              setFound(null);
+              setOriginal(null);
+            }}
             aria-describedby={statusId}
             autoComplete="off"
           />
           <p className="field__hint" id={statusId} role="status">
-            {matches === null
+            {wanted.length < 2
               ? 'Type at least two letters of its title.'
-              : matches.length === 0
-                ? 'No question matches.'
-                : `${matches.length} ${matches.length === 1 ? 'question matches' : 'questions match'}.`}
+              : matches === null
+                ? 'Searching…'
+                : matches.length === 0
+                  ? 'No question matches.'
+                  : `${matches.length} ${matches.length === 1 ? 'question matches' : 'questions match'}.`}
           </p>
           <fieldset
             className="close-form__matches"

@@ -106,13 +106,17 @@ const shownAnswers = (question: Question) => question.answers.filter((answer) =>
 export function useLiveQuestion(initial: Question, seesDeleted: (author: string) => boolean) {
   const socket = useSocket();
   const qid = initial._id;
+  // Posts deleted while this page is open (`answer:{id}`, `comment:{id}`): an update read
+  // before the deletion but arriving after it must not bring one back (an undelete does).
+  const [gone] = useState(() => new Set<string>());
   // One frame may carry several questions' views (a socket that also shows a list): each applies in turn.
   const feed = useLiveFeed<Question>({
     questionUpdate: (current, summary) =>
       summary._id === qid
         ? { ...current, title: summary.title, tags: summary.tags, answerCount: summary.answerCount }
         : current,
-    answerUpdate: (current, { qid: id, answer }) => (id === qid ? withAnswer(current, answer) : current),
+    answerUpdate: (current, { qid: id, answer }) =>
+      id === qid && !gone.has(`answer:${answer._id}`) ? withAnswer(current, answer) : current,
     questionEditUpdate: (current, edit) =>
       edit.qid === qid
         ? {
@@ -128,14 +132,20 @@ export function useLiveQuestion(initial: Question, seesDeleted: (author: string)
     voteUpdate: (current, { qid: id, upVotes, downVotes }) =>
       id === qid ? { ...current, upVotes, downVotes } : current,
     commentUpdate: (current, { result, type }) =>
-      result.qid === qid ? withComment(current, type, result.parentId, result.comment) : current,
+      result.qid === qid && !gone.has(`comment:${result.comment._id}`)
+        ? withComment(current, type, result.parentId, result.comment)
+        : current,
     answerVoteUpdate: (current, { qid: id, aid, upVotes, downVotes }) =>
       id === qid
         ? { ...current, answers: current.answers.map((a) => (a._id === aid ? { ...a, upVotes, downVotes } : a)) }
         : current,
     acceptUpdate: (current, { qid: id, acceptedAnswer }) => (id === qid ? { ...current, acceptedAnswer } : current),
-    deleteUpdate: (current, { qid: id, post, id: postId, deleted }) =>
-      id === qid ? withDeletion(current, post, postId, deleted, seesDeleted) : current,
+    deleteUpdate: (current, { qid: id, post, id: postId, deleted }) => {
+      if (id !== qid) return current;
+      if (deleted) gone.add(`${post}:${postId}`);
+      else gone.delete(`${post}:${postId}`);
+      return withDeletion(current, post, postId, deleted, seesDeleted);
+    },
     closeUpdate: (current, { qid: id, closed }) => (id === qid ? { ...current, closed } : current),
   });
   const [question, setQuestion] = useLiveData(initial, feed);

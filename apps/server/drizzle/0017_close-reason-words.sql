@@ -1,0 +1,2 @@
+ALTER TABLE "questions" DROP CONSTRAINT "questions_close_reason_check";--> statement-breakpoint
+ALTER TABLE "questions" ADD CONSTRAINT "questions_close_reason_check" CHECK ("questions"."close_reason" is null or "questions"."close_reason" in ('duplicate', 'off-topic', 'needs details'));
