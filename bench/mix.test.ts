@@ -40,7 +40,9 @@ describe('the community-day mix', () => {
     // Edits and accepts are made by the question's asker.
     for (const request of requests.filter((r) => r.kind === 'edit' || r.kind === 'accept')) {
       const qid =
-        request.kind === 'edit' ? Number(request.path.split('/').at(-1)) : Number(JSON.parse(request.body!).qid);
+        request.kind === 'edit'
+          ? Number(request.path.split('/').at(-1))
+          : Number((JSON.parse(request.body!) as { qid: string }).qid);
       expect(request.headers.cookie).toBe(members[(qid - 1) % MIX_MEMBERS]);
     }
     const reads = mixRequests(world(members, 100_000, someOwned(MIX_MEMBERS)), READS_ONLY, 2_000, 7);
