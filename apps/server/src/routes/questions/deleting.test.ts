@@ -1,7 +1,8 @@
 import { MESSAGES, SOCKET_EVENTS, type Question, type QuestionSummary, type TagWithCount } from '@porpoise/core';
 import type { SocketPayloads } from '@porpoise/core/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DATABASE_KINDS } from '../../test/databases.ts';
+import pg from 'pg';
+import { createPostgresDatabase, DATABASE_KINDS } from '../../test/databases.ts';
 import { answerQuestion, askQuestion, registerUser, type TestUser } from '../../test/factories.ts';
 import { connected, nextEvent, openSocket, recordAll, showQuestions } from '../../test/sockets.ts';
 import { startTestApp, type TestApp } from '../../test/test-app.ts';
@@ -355,5 +356,99 @@ describe.each(DATABASE_KINDS)('deleting and closing on %s', (kind) => {
         duplicateOf: { _id: original, title: 'The original question' },
       });
     });
+  });
+});
+
+/**
+ * An answer or a comment sent while a delete holds its question (PostgreSQL: two writers at
+ * once) waits for it and is then refused, instead of landing on the deleted question and
+ * counting it twice in the unanswered total.
+ */
+describe('writing while a question is being deleted, on postgres', () => {
+  let database: { url: string; drop: () => Promise<void> };
+  let t: TestApp;
+  let deleting: pg.Client;
+
+  beforeAll(async () => {
+    database = await createPostgresDatabase();
+    t = await startTestApp('postgres', { databaseUrl: database.url });
+    deleting = new pg.Client({ connectionString: database.url });
+    await deleting.connect();
+  });
+  afterAll(async () => {
+    await deleting.end();
+    await t.close();
+    await database.drop();
+  });
+
+  /** Resolves once `count` other backends wait on a lock (the statistics read afresh: this client is in a transaction). */
+  async function waitingOnLocks(count: number): Promise<void> {
+    for (;;) {
+      await deleting.query('select pg_stat_clear_snapshot()');
+      const { rows } = await deleting.query<{ n: number }>(
+        `select count(*)::int as n from pg_stat_activity
+          where wait_event_type = 'Lock' and pid <> pg_backend_pid() and datname = current_database()`,
+      );
+      if (rows[0]!.n >= count) return;
+      await new Promise((resolve) => setImmediate(resolve));
+    }
+  }
+
+  /** The delete command's changes, made by hand in an open transaction that holds the row. */
+  async function beginDeleting(qid: string): Promise<void> {
+    await deleting.query('begin');
+    await deleting.query('select id from questions where id = $1 for update', [qid]);
+    await deleting.query('update questions set deleted_at = now() where id = $1', [qid]);
+    await deleting.query('update question_tags set deleted = true where question_id = $1', [qid]);
+    await deleting.query(
+      `update tags set question_count = question_count - 1
+        where id in (select tag_id from question_tags where question_id = $1)`,
+      [qid],
+    );
+    await deleting.query('update question_counters set total = total - 1, unanswered = unanswered - 1');
+  }
+
+  const counters = async () =>
+    (
+      await deleting.query<{ unanswered: number; counted: number }>(
+        `select unanswered, (select count(*)::int from questions where answer_count = 0 and deleted_at is null) as counted
+          from question_counters`,
+      )
+    ).rows[0]!;
+
+  it('refuses the answer and the comment that waited, storing neither, the counts kept', async () => {
+    const author = await registerUser(t.app);
+    const other = await registerUser(t.app);
+    const qid = await askQuestion(t.app, author);
+    await beginDeleting(qid);
+    // Started now (an inject runs when awaited): both go to the database while the delete holds the row.
+    const answering = Promise.resolve(
+      t.app.inject({
+        method: 'POST',
+        url: '/api/answer/addAnswer',
+        headers: { cookie: other.cookie },
+        payload: { qid, ans: { text: 'Racing the delete.' } },
+      }),
+    );
+    const commenting = Promise.resolve(
+      t.app.inject({
+        method: 'POST',
+        url: '/api/comment/addComment',
+        headers: { cookie: other.cookie },
+        payload: { id: qid, type: 'question', comment: { text: 'Racing too.' } },
+      }),
+    );
+    await waitingOnLocks(2);
+    await deleting.query('commit');
+    expect((await answering).statusCode).toBe(404);
+    expect((await commenting).statusCode).toBe(404);
+    const stored = await deleting.query<{ answers: number; comments: number }>(
+      `select (select count(*)::int from answers where question_id = $1) as answers,
+        (select count(*)::int from comments where question_id = $1) as comments`,
+      [qid],
+    );
+    expect(stored.rows[0]).toEqual({ answers: 0, comments: 0 });
+    const { unanswered, counted } = await counters();
+    expect(unanswered).toBe(counted);
   });
 });
