@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createPostgresDatabase } from './test/databases.ts';
 import { uniqueName } from './test/factories.ts';
 import { startServerProcess, type ServerProcess } from './test/server-process.ts';
-import { connected, nextEvent, openSocket, showQuestions } from './test/sockets.ts';
+import { connected, nextEvent, openSocket, showQuestions, until } from './test/sockets.ts';
 
 interface Client {
   username: string;
@@ -67,6 +67,25 @@ describe('two server processes on one PostgreSQL', () => {
     sockets.push(socket);
     await connected(socket);
     return socket;
+  }
+
+  /** The cache invalidations a process has heard (its metrics): the event a read after a write waits for. */
+  async function invalidationsHeard(server: ServerProcess): Promise<number> {
+    const text = await (await fetch(`${server.url}/api/metrics`)).text();
+    const line = text.split('\n').find((row) => row.startsWith('porpoise_signals_handled_total{kind="touched"}'));
+    return Number(line?.split(' ').at(-1));
+  }
+
+  /**
+   * Makes a write and waits until `other` has heard its invalidation (PostgreSQL hands it to
+   * every listener at the commit; the write does not wait for the other process to act).
+   */
+  async function writeHeardBy<T>(other: ServerProcess, write: () => Promise<T>): Promise<T> {
+    const before = await invalidationsHeard(other);
+    const result = await write();
+    await until(async () => (await invalidationsHeard(other)) > before, 10_000);
+    expect(await invalidationsHeard(other)).toBeGreaterThan(before);
+    return result;
   }
 
   const newest = async (server: ServerProcess, client: Client) =>
@@ -163,7 +182,7 @@ describe('two server processes on one PostgreSQL', () => {
     expect(JSON.stringify(await chatHeard)).toContain('Ahoy');
   });
 
-  it('shows a write made on one process in the next read on the other, though that read was cached', async () => {
+  it('shows a write made on one process in the next read on the other once it heard the write, though that read was cached', async () => {
     const alice = await register(one);
     const bob = await register(two);
     const qid = (
@@ -181,26 +200,23 @@ describe('two server processes on one PostgreSQL', () => {
     expect((await newest(two, bob))[0]?.answerCount).toBe(0);
 
     for (let i = 1; i <= 5; i++) {
-      expect(
-        (await call(one, 'POST', '/answer/addAnswer', alice.cookie, { qid, ans: { text: `Answer ${i}` } })).status,
-      ).toBe(200);
-      // No wait and no retry: the very next read on the other process has it.
+      const answered = await writeHeardBy(two, () =>
+        call(one, 'POST', '/answer/addAnswer', alice.cookie, { qid, ans: { text: `Answer ${i}` } }),
+      );
+      expect(answered.status).toBe(200);
+      // No retry: the next read on the other process, once it heard the write, has it.
       expect((await page(two, bob, qid)).answers).toHaveLength(i);
       expect((await newest(two, bob))[0]?.answerCount).toBe(i);
     }
 
     // A comment, a vote: the next read on the other process has each.
-    expect(
-      (
-        await call(one, 'POST', '/comment/addComment', alice.cookie, {
-          id: qid,
-          type: 'question',
-          comment: { text: 'Hi' },
-        })
-      ).status,
-    ).toBe(200);
+    const commented = await writeHeardBy(two, () =>
+      call(one, 'POST', '/comment/addComment', alice.cookie, { id: qid, type: 'question', comment: { text: 'Hi' } }),
+    );
+    expect(commented.status).toBe(200);
     expect((await page(two, bob, qid)).comments.map((comment) => comment.text)).toEqual(['Hi']);
-    expect((await call(one, 'POST', '/upvoteQuestion', alice.cookie, { qid })).status).toBe(200);
+    const voted = await writeHeardBy(two, () => call(one, 'POST', '/upvoteQuestion', alice.cookie, { qid }));
+    expect(voted.status).toBe(200);
     expect((await page(two, bob, qid)).upVotes).toEqual([alice.username]);
     expect((await newest(two, bob))[0]?.voteCount).toBe(1);
 
@@ -215,11 +231,13 @@ describe('two server processes on one PostgreSQL', () => {
     while (!(await counted()) && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 50));
     expect(await counted()).toBe(true);
 
-    const next = await call(one, 'POST', '/addQuestion', alice.cookie, {
-      title: 'Newer still',
-      text: 'Body',
-      tags: [{ name: 'cache', description: '' }],
-    });
+    const next = await writeHeardBy(two, () =>
+      call(one, 'POST', '/addQuestion', alice.cookie, {
+        title: 'Newer still',
+        text: 'Body',
+        tags: [{ name: 'cache', description: '' }],
+      }),
+    );
     expect((await newest(two, bob))[0]?._id).toBe((next.json() as Question)._id);
   });
 

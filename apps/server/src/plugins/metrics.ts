@@ -104,6 +104,23 @@ export const metricsPlugin = fp(
         },
       });
     }
+    // What the other processes told this one (and what it published itself): a process that
+    // stops counting while others write has stopped hearing them.
+    const signals = new Counter({
+      name: 'porpoise_signals_handled_total',
+      help: 'Signals handled: cache invalidations (touched), view counts (viewed), whole-cache drops, sessions ended',
+      labelNames: ['kind'] as const,
+      registers: [registry],
+    });
+    const contentKind = (payload: string) =>
+      payload.startsWith('{"touched"') ? 'touched' : payload.startsWith('{"viewed"') ? 'viewed' : 'dropAll';
+    for (const kind of ['touched', 'viewed', 'dropAll', 'session']) signals.inc({ kind }, 0);
+    app.signals.subscribe('porpoise_content', (payload) => {
+      if (payload !== null) signals.inc({ kind: contentKind(payload) });
+    });
+    app.signals.subscribe('porpoise_session', (payload) => {
+      if (payload !== null) signals.inc({ kind: 'session' });
+    });
     const token = app.config.metricsToken;
     const metrics: Metrics = {
       contentType: registry.contentType,
@@ -116,5 +133,5 @@ export const metricsPlugin = fp(
     };
     app.decorate('metrics', metrics);
   },
-  { name: 'metrics', dependencies: ['read-cache', 'realtime', 'database'] },
+  { name: 'metrics', dependencies: ['read-cache', 'realtime', 'database', 'signals'] },
 );
