@@ -133,9 +133,14 @@ function keptFor<K, V>(maps: WeakMap<Db, Map<K, V>>, db: Db): Map<K, V> {
   return kept;
 }
 
-/** Questions having this tag (the list's tag filter): a subquery the planner hashes once. */
+/**
+ * Questions having this tag (the list's tag filter): a subquery the planner hashes once,
+ * read from the tag's rows of a tag-page index, which hold only shown questions (`not
+ * qt.deleted`: without it, no index has the tag's rows, and every tag's row is read).
+ */
 const hasTag = (name: string) =>
-  sql`q.id in (select qt.question_id from question_tags qt join tags t on t.id = qt.tag_id where t.name = ${name})`;
+  sql`q.id in (select qt.question_id from question_tags qt join tags t on t.id = qt.tag_id
+    where t.name = ${name} and not qt.deleted)`;
 
 /** A search's terms: its tags (by id: the unknown ones dropped) and its words. */
 interface SearchTerms {
