@@ -1,8 +1,16 @@
+import path from 'node:path';
 import { defineConfig } from 'vitest/config';
 
 export default defineConfig({
+  // The web app's '@/...' (its src/), for the components its unit tests render on the server.
+  resolve: { alias: { '@': path.resolve(import.meta.dirname, 'apps/web/src') } },
   test: {
-    include: ['packages/*/src/**/*.test.ts', 'apps/server/src/**/*.test.ts', 'bench/**/*.test.ts'],
+    include: [
+      'packages/*/src/**/*.test.ts',
+      'apps/server/src/**/*.test.ts',
+      'apps/web/src/**/*.test.tsx',
+      'bench/**/*.test.ts',
+    ],
     testTimeout: 30_000,
     hookTimeout: 60_000,
     // Each file starts its own databases; two cores do not gain from more.

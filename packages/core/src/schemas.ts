@@ -9,7 +9,6 @@ import { LIMITS } from './limits.ts';
 import { MESSAGES } from './messages.ts';
 import { CLOSE_REASONS, COLOR_BLINDNESS, COMMENT_TARGETS, ORDERS, ROLES } from './types.ts';
 import {
-  answerTextError,
   bioError,
   commentTextError,
   editReasonError,
@@ -19,12 +18,12 @@ import {
   messageError,
   passwordError,
   porpNameError,
-  questionTextError,
   tagNamesError,
   titleError,
   usernameError,
   type Rule,
 } from './validation.ts';
+import { answerTextError, questionTextError } from './markdown/index.ts';
 
 export { z };
 /** Text that PostgreSQL can store: no NUL character and no lone surrogate. */

@@ -1,7 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { MESSAGES } from './messages.ts';
 import {
-  answerTextError,
   commentTextError,
   emailError,
   forumDescriptionError,
@@ -9,12 +8,12 @@ import {
   parseTagNames,
   passwordError,
   porpNameError,
-  questionTextError,
   recipientError,
   tagNamesError,
   titleError,
   usernameError,
 } from './validation.ts';
+import { answerTextError, questionTextError } from './markdown/index.ts';
 import { questionInput, registerInput, firstIssue } from './schemas.ts';
 
 describe('registration rules', () => {

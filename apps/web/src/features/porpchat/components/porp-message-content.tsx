@@ -1,5 +1,6 @@
 import { useEffect, useRef, useState } from 'react';
 import type { Message } from '@porpoise/core';
+import { Markdown } from '@/components/markdown/markdown';
 
 /** 'IMG' plus any one character, then the image's address (spec section 3). */
 const IMAGE_PREFIX_LENGTH = 4;
@@ -27,7 +28,7 @@ export function porpImage(content: string, ownOrigin: string): PorpImage | null 
 }
 
 /**
- * A PorpChat message body: an image for a valid image message, otherwise the text as written.
+ * A PorpChat message body: an image for a valid image message, otherwise its inline Markdown.
  * The reader's browser never fetches an address a stranger typed without the reader's consent:
  * an image elsewhere waits behind a 'Show image from {host}' button, and no image sends a Referer.
  */
@@ -39,7 +40,7 @@ export function PorpMessageContent({ message }: { message: Message }) {
   useEffect(() => {
     if (pressed) picture.current?.focus();
   }, [pressed]);
-  if (image === null) return <>{message.content}</>;
+  if (image === null) return <Markdown mode="inline" text={message.content} />;
   if (image.kind === 'elsewhere' && !pressed) {
     return (
       <button type="button" className="button porp-image-button" onClick={() => setPressed(true)}>

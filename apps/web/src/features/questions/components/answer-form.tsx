@@ -1,13 +1,16 @@
 import { useState, type FormEvent } from 'react';
 import { useNavigate } from 'react-router';
-import { MESSAGES, answerTextError, editReasonError } from '@porpoise/core';
+import { MESSAGES, editReasonError } from '@porpoise/core';
+import { answerTextError } from '@porpoise/core/markdown';
 import { FormError } from '@/components/form-error';
+import { MarkdownField } from '@/components/markdown/markdown-field';
 import { paths } from '@/config/paths';
 import { useForm } from '@/hooks/use-form';
 import { userFacingError } from '@/lib/api-client';
 import { addAnswer } from '../api/add-answer';
 import { editAnswer } from '../api/edit-post';
 import { TextField } from '@/components/text-field';
+import { MarkdownNote } from '@/components/markdown/markdown-note';
 
 /**
  * The answer form (spec section 2); success returns to the question. Given an answer to edit
@@ -49,7 +52,7 @@ export function AnswerForm({
 
   return (
     <form className="form q-form" onSubmit={handleSubmit} noValidate aria-busy={form.pending}>
-      <TextField
+      <MarkdownField
         id={form.fieldId('text')}
         name="text"
         label="Answer Text"
@@ -58,7 +61,6 @@ export function AnswerForm({
         onChange={setText}
         error={form.errorOf('text')}
         attempt={form.attempt}
-        rows={8}
       />
       {editing === undefined ? null : (
         <TextField
@@ -78,7 +80,7 @@ export function AnswerForm({
         <button type="submit" className="button button--primary" aria-disabled={form.pending}>
           {editing === undefined ? 'Post Answer' : 'Save Edits'}
         </button>
-        <p className="q-form__note muted">Links are written as [text](https://…).</p>
+        <MarkdownNote />
       </div>
     </form>
   );

@@ -1,6 +1,7 @@
 import { useState, type FormEvent } from 'react';
 import { useNavigate } from 'react-router';
-import { MESSAGES, editReasonError, parseTagNames, questionTextError, tagNamesError, titleError } from '@porpoise/core';
+import { MESSAGES, editReasonError, parseTagNames, tagNamesError, titleError } from '@porpoise/core';
+import { questionTextError } from '@porpoise/core/markdown';
 import { FormError } from '@/components/form-error';
 import { paths } from '@/config/paths';
 import { useForm } from '@/hooks/use-form';
@@ -8,6 +9,8 @@ import { userFacingError } from '@/lib/api-client';
 import { addQuestion } from '../api/add-question';
 import { editQuestion } from '../api/edit-post';
 import { TextField } from '@/components/text-field';
+import { MarkdownField } from '@/components/markdown/markdown-field';
+import { MarkdownNote } from '@/components/markdown/markdown-note';
 
 type Field = 'title' | 'text' | 'tags' | 'reason';
 
@@ -92,13 +95,15 @@ export function AskQuestionForm({ username, editing }: { username: string; editi
         value={title}
         onChange={setTitle}
       />
-      <TextField
-        {...fieldProps('text')}
+      <MarkdownField
+        id={form.fieldId('text')}
+        name="text"
         label="Question Text"
         hint="Add details"
         value={text}
         onChange={setText}
-        rows={8}
+        error={form.errorOf('text')}
+        attempt={form.attempt}
       />
       <TextField
         {...fieldProps('tags')}
@@ -121,7 +126,7 @@ export function AskQuestionForm({ username, editing }: { username: string; editi
         <button type="submit" className="button button--primary" aria-disabled={form.pending}>
           {editing === undefined ? 'Post Question' : 'Save Edits'}
         </button>
-        <p className="q-form__note muted">Links are written as [text](https://…).</p>
+        <MarkdownNote />
       </div>
     </form>
   );

@@ -5,7 +5,7 @@ import { Link } from 'react-router';
 import { MESSAGES, commentTextError, type Comment } from '@porpoise/core';
 import { FormError } from '@/components/form-error';
 import { RelativeTime } from '@/components/relative-time';
-import { RichText } from '@/components/rich-text';
+import { Markdown } from '@/components/markdown/markdown';
 import { paths } from '@/config/paths';
 import { userFacingError } from '@/lib/api-client';
 import type { CommentTarget } from '@porpoise/core';
@@ -68,7 +68,7 @@ export function CommentSection({
           {comments.map((comment) => (
             <li key={comment._id} className={comment.deleted ? 'comment comment--deleted' : 'comment'}>
               {comment.deleted ? <strong className="comment__deleted">Deleted comment: </strong> : null}
-              <RichText className="comment__text" text={comment.text} />
+              <Markdown className="comment__text" mode="inline" text={comment.text} />
               <span className="comment__meta">
                 {' – '}
                 <Link className="q-author" to={paths.userProfile(comment.commentBy)}>

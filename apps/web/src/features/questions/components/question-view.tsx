@@ -14,7 +14,7 @@ import {
 import { MissingPage } from '@/components/missing-page';
 import { RelativeTime } from '@/components/relative-time';
 import { FormError } from '@/components/form-error';
-import { RichText } from '@/components/rich-text';
+import { Markdown } from '@/components/markdown/markdown';
 import { paths } from '@/config/paths';
 import { userFacingError } from '@/lib/api-client';
 import { useLoadOnScroll } from '@/hooks/use-load-on-scroll';
@@ -189,7 +189,7 @@ function AnswerItem({
               <CheckIcon className="accepted-mark__icon" /> Accepted answer
             </p>
           ) : null}
-          <RichText className="post__text" text={answer.text} />
+          <Markdown className="post__text" text={answer.text} />
           {onAccept === null || deleted ? null : <AcceptButton accepted={accepted} accept={onAccept} />}
           <Byline verb="answered" user={answer.ansBy} date={answer.ansDateTime} />
           <PostLine
@@ -359,7 +359,7 @@ export function QuestionView({ initial, username, role }: { initial: Question; u
             disabled={questionDeleted}
           />
           <div className="post__body">
-            <RichText className="post__text" text={question.text} />
+            <Markdown className="post__text" text={question.text} />
             <TagChips tags={question.tags} className="post__tags" />
             <Byline verb="asked" user={question.askedBy} date={question.askDateTime} />
             <PostLine

@@ -4,7 +4,7 @@ import { Deferred, LoadingText } from '@/components/deferred';
 import { DocumentTitle } from '@/components/document-title';
 import { MessageComposer } from '@/components/message-composer';
 import { MessageList } from '@/components/message-list';
-import { RichText } from '@/components/rich-text';
+import { Markdown } from '@/components/markdown/markdown';
 import { paths } from '@/config/paths';
 import { useLiveData, useLiveFeed, type LiveFeed } from '@/hooks/use-live-data';
 import { useSocketEvent } from '@/hooks/use-live-events';
@@ -132,7 +132,7 @@ function Conversation({
         label={title}
         emptyText="No messages yet."
         isOwn={(message) => message.sender.toLowerCase() === username.toLowerCase()}
-        renderContent={(message) => <RichText text={message.content} />}
+        renderContent={(message) => <Markdown mode="inline" text={message.content} />}
       />
       <MessageComposer label="Message" placeholder="Say something nice!" buttonLabel="Send Message!" onSend={send} />
     </>

@@ -1,12 +1,16 @@
-/** The spec's hyperlink rule: [text](https://...) becomes a link, everything else is plain text. */
-
-export type RichSegment = { kind: 'text'; text: string } | { kind: 'link'; text: string; href: string };
+/**
+ * The spec's hyperlink rule (spec section 5): each `[text](url)` needs non-empty text and
+ * an https:// address with something after it. parse.ts applies it to every link Markdown
+ * reads, and this scan to the plain text Markdown leaves, where a `[text](url)` it did not
+ * take as a link (a space in the address, a refused scheme) is still a link the writer meant.
+ */
 
 const HTTPS_PREFIX = 'https://';
 /** Something after https://, with no spaces, quotes or angle brackets (one class, anchored: linear). */
 const SAFE_URL_REST = /^[^\s"'<>`]+$/;
 
-function isSafeHttpsUrl(url: string): boolean {
+/** An https:// address with something after it and no space, quote or angle bracket. */
+export function isSafeHttpsUrl(url: string): boolean {
   return url.startsWith(HTTPS_PREFIX) && SAFE_URL_REST.test(url.slice(HTTPS_PREFIX.length));
 }
 
@@ -50,18 +54,4 @@ export function hasValidHyperlinks(text: string): boolean {
     if (!isValidLink(match)) return false;
   }
   return true;
-}
-
-/** Splits text into plain segments and safe https links; an invalid link stays plain text. */
-export function parseRichText(text: string): RichSegment[] {
-  const segments: RichSegment[] = [];
-  let last = 0;
-  for (const match of linkMatches(text)) {
-    if (!isValidLink(match)) continue;
-    if (match.start > last) segments.push({ kind: 'text', text: text.slice(last, match.start) });
-    segments.push({ kind: 'link', text: match.label, href: match.url });
-    last = match.end;
-  }
-  if (last < text.length) segments.push({ kind: 'text', text: text.slice(last) });
-  return segments;
 }

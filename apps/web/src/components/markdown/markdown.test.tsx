@@ -1,0 +1,132 @@
+// Issue 19 item 1: what the Markdown renderer puts on a page, rendered by React itself.
+import { renderToStaticMarkup } from 'react-dom/server';
+import { describe, expect, it } from 'vitest';
+import { Markdown } from './markdown';
+
+const html = (text: string, mode: 'block' | 'inline' = 'block') =>
+  renderToStaticMarkup(<Markdown text={text} mode={mode} />);
+
+/** Payloads from the usual XSS lists, in Markdown's and HTML's forms. */
+const PAYLOADS = [
+  '<script>alert(1)</script>',
+  '<img src=x onerror=alert(1)>',
+  '<svg onload=alert(1)><circle r=1 /></svg>',
+  '<iframe src="javascript:alert(1)"></iframe>',
+  '<a href="javascript:alert(1)">x</a>',
+  '<style>body{background:url(https://evil.example/x)}</style>',
+  '<div style="background:url(https://evil.example/x)">x</div>',
+  '[x](javascript:alert(1))',
+  '[x](JAVASCRIPT:alert(1))',
+  '[x](&#106;&#97;vascript:alert(1))',
+  '[x](data:text/html;base64,PHNjcmlwdD5hbGVydCgxKTwvc2NyaXB0Pg==)',
+  '![x](javascript:alert(1))',
+  '![x](https://evil.example/pixel.png)',
+  '[x](https://evil.example/"onmouseover="alert(1))',
+  '[<img src=x onerror=alert(1)>](https://a.example)',
+  '**<script>alert(1)</script>**',
+  '```html\n<script>alert(1)</script>\n```',
+  '`<script>alert(1)</script>`',
+  '> <img src=x onerror=alert(1)>',
+  '| <script>alert(1)</script> |\n|-|\n| <img src=x onerror=alert(1)> |',
+  '<javascript:alert(1)>',
+  '[x](javascript&colon;alert(1))',
+  '[x]( javascript:alert(1) "title")',
+  '<https://evil.example/"><script>alert(1)</script>>',
+];
+
+const TAGS = new Set(
+  'div span p h3 h4 h5 h6 strong em s code a br blockquote ol ul li input table thead tbody tr th td pre hr button'.split(
+    ' ',
+  ),
+);
+const ATTRIBUTES = new Set(
+  'class href target rel type disabled checked aria-label tabindex role scope style start'.split(' '),
+);
+
+/**
+ * Every element and attribute in React's markup (user text is escaped in it, so each `<`
+ * opens a real element): only the allow-list, links only to https://, styles only the
+ * table's alignment.
+ */
+function expectAllowListed(markup: string): void {
+  for (const [, tag = '', attributes = ''] of markup.matchAll(/<\/?([a-z0-9]+)([^>]*)>/g)) {
+    expect(TAGS).toContain(tag);
+    for (const [, name = '', value = ''] of attributes.matchAll(/([a-z-]+)(?:="([^"]*)")?/g)) {
+      expect(ATTRIBUTES).toContain(name);
+      if (name === 'href') expect(value).toMatch(/^https:\/\/[^\s"'<>`]+$/);
+      if (name === 'style') expect(value).toMatch(/^text-align:(left|center|right)$/);
+      if (name === 'type') expect(value).toMatch(/^(checkbox|button)$/);
+    }
+  }
+}
+
+describe('the Markdown renderer', () => {
+  it('renders every element of product.md section 8', () => {
+    const page = html(
+      [
+        '# Heading',
+        '',
+        'Some **strong**, _em_, ~~gone~~ and `code` with [a link](https://example.com/docs).',
+        '',
+        '> a quote',
+        '',
+        '1. one',
+        '2. two',
+        '',
+        '- [x] done',
+        '- [ ] to do',
+        '',
+        '| a | b |',
+        '|:-|-:|',
+        '| 1 | 2 |',
+        '',
+        '```python',
+        'print("hi")',
+        '```',
+        '',
+        '---',
+        '',
+        '![a diagram](https://example.com/d.png)',
+      ].join('\n'),
+    );
+    expect(page).toContain('<h3 class="markdown__h1">Heading</h3>');
+    expect(page).toContain('<strong>strong</strong>');
+    expect(page).toContain('<em>em</em>');
+    expect(page).toContain('<s>gone</s>');
+    expect(page).toContain('<code>code</code>');
+    expect(page).toContain(
+      '<a href="https://example.com/docs" target="_blank" rel="noopener noreferrer">a link<span class="visually-hidden"> (opens in a new tab)</span></a>',
+    );
+    expect(page).toContain('<blockquote><p>a quote</p></blockquote>');
+    expect(page).toContain('<ol><li><span>one</span></li><li><span>two</span></li></ol>');
+    expect(page).toContain('<input type="checkbox" disabled="" aria-label="Done" checked=""/>');
+    expect(page).toContain('<input type="checkbox" disabled="" aria-label="Not done"/>');
+    expect(page).toContain('<th scope="col" style="text-align:left">a</th>');
+    expect(page).toContain('<td style="text-align:right">2</td>');
+    expect(page).toContain('<span class="code-block__language">Python</span>');
+    expect(page).toContain('>Copy</button>');
+    expect(page).toContain('<pre class="code-block__code" tabindex="0" role="group" aria-label="Python code">');
+    expect(page).toContain('print(&quot;hi&quot;)');
+    expect(page).toContain('<hr/>');
+    expect(page).not.toContain('<img');
+    expectAllowListed(page);
+    expect(page).toContain('<a href="https://example.com/d.png" target="_blank" rel="noopener noreferrer">a diagram');
+  });
+
+  it('renders comments and messages inline: no blocks', () => {
+    const line = html('# title\n- item\n```js\nx\n```\n`code` and *em*', 'inline');
+    expect(line).not.toMatch(/<(h\d|ul|ol|li|pre|p|table|blockquote)\b/);
+    expect(line).toContain('<code>code</code>');
+    expect(line).toContain('<em>em</em>');
+    expect(line).toContain('# title<br/>- item');
+  });
+
+  it.each(PAYLOADS)('renders %s as harmless text', (payload) => {
+    for (const mode of ['block', 'inline'] as const) {
+      const page = html(payload, mode);
+      expectAllowListed(page);
+      expect(page).not.toMatch(/<(script|img|svg|iframe|style)\b/);
+      expect(page).not.toContain('href="https://evil.example/"');
+    }
+  });
+});

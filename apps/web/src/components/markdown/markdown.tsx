@@ -1,0 +1,143 @@
+import { parseMarkdown, type MarkdownMode, type MdBlock, type MdInline } from '@porpoise/core/markdown';
+import { useMemo, type ReactNode } from 'react';
+import { CodeBlock } from './code-block';
+import './markdown.css';
+
+/**
+ * A Markdown heading inside a post sits below the page's own headings (the question's
+ * title is the h1, 'Answers' an h2), so `#` is an h3 and the rest follow, h6 at most.
+ */
+const HEADINGS = ['h3', 'h4', 'h5', 'h6', 'h6', 'h6'] as const;
+
+function inlines(nodes: readonly MdInline[]): ReactNode[] {
+  return nodes.map((node, index) => {
+    switch (node.type) {
+      case 'text':
+        return node.text;
+      case 'br':
+        return <br key={index} />;
+      case 'code':
+        return <code key={index}>{node.text}</code>;
+      case 'em':
+        return <em key={index}>{inlines(node.children)}</em>;
+      case 'strong':
+        return <strong key={index}>{inlines(node.children)}</strong>;
+      case 's':
+        return <s key={index}>{inlines(node.children)}</s>;
+      case 'link':
+        return (
+          <a key={index} href={node.href} target="_blank" rel="noopener noreferrer">
+            {inlines(node.children)}
+            <span className="visually-hidden"> (opens in a new tab)</span>
+          </a>
+        );
+    }
+  });
+}
+
+function block(node: MdBlock, key: number): ReactNode {
+  switch (node.type) {
+    case 'p':
+      return <p key={key}>{inlines(node.children)}</p>;
+    case 'inline':
+      return <span key={key}>{inlines(node.children)}</span>;
+    case 'heading': {
+      const Heading = HEADINGS[node.level - 1] ?? 'h6';
+      return (
+        <Heading key={key} className={`markdown__h${node.level}`}>
+          {inlines(node.children)}
+        </Heading>
+      );
+    }
+    case 'blockquote':
+      return <blockquote key={key}>{blocks(node.children)}</blockquote>;
+    case 'list': {
+      const items = node.items.map((item, index) =>
+        item.task === null ? (
+          <li key={index}>{blocks(item.children)}</li>
+        ) : (
+          <li key={index} className="markdown__task">
+            <input type="checkbox" checked={item.task} disabled aria-label={item.task ? 'Done' : 'Not done'} />{' '}
+            {blocks(item.children)}
+          </li>
+        ),
+      );
+      return node.ordered ? (
+        <ol key={key} start={node.start === 1 ? undefined : node.start}>
+          {items}
+        </ol>
+      ) : (
+        <ul key={key}>{items}</ul>
+      );
+    }
+    case 'code':
+      return <CodeBlock key={key} language={node.lang} code={node.text} />;
+    case 'hr':
+      return <hr key={key} />;
+    case 'table':
+      return (
+        <div key={key} className="markdown__table" tabIndex={0} role="group" aria-label="Table">
+          <table>
+            <thead>
+              <tr>
+                {node.head.map((cell, index) => (
+                  <th key={index} scope="col" style={{ textAlign: node.align[index] ?? undefined }}>
+                    {inlines(cell)}
+                  </th>
+                ))}
+              </tr>
+            </thead>
+            <tbody>
+              {node.rows.map((row, rowIndex) => (
+                <tr key={rowIndex}>
+                  {row.map((cell, index) => (
+                    <td key={index} style={{ textAlign: node.align[index] ?? undefined }}>
+                      {inlines(cell)}
+                    </td>
+                  ))}
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      );
+  }
+}
+
+const blocks = (nodes: readonly MdBlock[]): ReactNode[] => nodes.map(block);
+
+/** An already parsed tree (what a server that cooked posts at write time would send). */
+export function MarkdownTree({
+  tree,
+  mode = 'block',
+  className,
+}: {
+  tree: readonly MdBlock[];
+  mode?: MarkdownMode;
+  className?: string;
+}) {
+  const classes = ['markdown', mode === 'inline' ? 'markdown--inline' : '', className ?? ''].filter(Boolean).join(' ');
+  return mode === 'inline' ? (
+    <span className={classes}>{blocks(tree)}</span>
+  ) : (
+    <div className={classes}>{blocks(tree)}</div>
+  );
+}
+
+/**
+ * User text as Markdown (product.md section 8): a post's whole Markdown, or a comment's
+ * or message's inline Markdown. Nothing is ever inserted as HTML: the text becomes the
+ * allow-listed tree of `@porpoise/core/markdown`, parsed once per value.
+ */
+export function Markdown({
+  text,
+  mode = 'block',
+  className,
+}: {
+  text: string;
+  mode?: MarkdownMode;
+  className?: string;
+}) {
+  const tree = useMemo(() => parseMarkdown(text, mode), [text, mode]);
+  return <MarkdownTree tree={tree} mode={mode} {...(className === undefined ? {} : { className })} />;
+}

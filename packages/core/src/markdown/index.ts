@@ -1,0 +1,26 @@
+/**
+ * `@porpoise/core/markdown`: Markdown for posts, comments and messages (product.md
+ * section 8), and the two text rules that need it. A separate entry point, so the parser
+ * is in no bundle that does not show or check Markdown (the /home list's first download).
+ */
+import { LIMITS } from '../limits.ts';
+import { MESSAGES } from '../messages.ts';
+import { postTextError } from '../validation.ts';
+import { markdownLinksValid } from './parse.ts';
+
+export * from './tree.ts';
+export * from './languages.ts';
+export { markdownLinksValid, parseMarkdown } from './parse.ts';
+
+export const questionTextError = postTextError(
+  MESSAGES.questionTextEmpty,
+  'Question text',
+  LIMITS.questionTextMax,
+  markdownLinksValid,
+);
+export const answerTextError = postTextError(
+  MESSAGES.answerTextEmpty,
+  'Answer text',
+  LIMITS.answerTextMax,
+  markdownLinksValid,
+);

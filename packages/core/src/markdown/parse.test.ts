@@ -1,0 +1,266 @@
+// Issue 19 item 1: Markdown as product.md section 8 has it, read into the allow-listed tree.
+import { describe, expect, it } from 'vitest';
+import { MESSAGES } from '../messages.ts';
+import { answerTextError, markdownLinksValid, parseMarkdown, questionTextError } from './index.ts';
+import type { MdBlock, MdInline } from './tree.ts';
+
+const text = (value: string): MdInline => ({ type: 'text', text: value });
+const p = (...children: MdInline[]): MdBlock => ({ type: 'p', children });
+const link = (href: string, label: string): MdInline => ({ type: 'link', href, children: [text(label)] });
+
+/** Every link anywhere in a tree. */
+function linksOf(nodes: readonly (MdBlock | MdInline)[]): string[] {
+  return nodes.flatMap((node): string[] => {
+    if (node.type === 'link') return [node.href, ...linksOf(node.children)];
+    if (node.type === 'list') return node.items.flatMap((item) => linksOf(item.children));
+    if (node.type === 'table') return [...node.head, ...node.rows.flat()].flatMap((cell) => linksOf(cell));
+    return 'children' in node ? linksOf(node.children) : [];
+  });
+}
+
+describe('Markdown in posts', () => {
+  it('reads paragraphs, emphasis, strong, strikethrough, code spans and line breaks', () => {
+    expect(parseMarkdown('**b** _i_ ~~s~~ `c`\nnext line\n\nsecond')).toEqual([
+      p(
+        { type: 'strong', children: [text('b')] },
+        text(' '),
+        { type: 'em', children: [text('i')] },
+        text(' '),
+        { type: 's', children: [text('s')] },
+        text(' '),
+        { type: 'code', text: 'c' },
+        { type: 'br' },
+        text('next line'),
+      ),
+      p(text('second')),
+    ]);
+  });
+
+  it('reads headings, quotes, rules and lists (ordered with their start, nested, tight)', () => {
+    expect(parseMarkdown('# One\n### Three\n\n> quoted\n\n---\n\n3. c\n4. d\n\n- a\n  - b')).toEqual([
+      { type: 'heading', level: 1, children: [text('One')] },
+      { type: 'heading', level: 3, children: [text('Three')] },
+      { type: 'blockquote', children: [p(text('quoted'))] },
+      { type: 'hr' },
+      {
+        type: 'list',
+        ordered: true,
+        start: 3,
+        items: [
+          { task: null, children: [{ type: 'inline', children: [text('c')] }] },
+          { task: null, children: [{ type: 'inline', children: [text('d')] }] },
+        ],
+      },
+      {
+        type: 'list',
+        ordered: false,
+        start: 1,
+        items: [
+          {
+            task: null,
+            children: [
+              { type: 'inline', children: [text('a')] },
+              {
+                type: 'list',
+                ordered: false,
+                start: 1,
+                items: [{ task: null, children: [{ type: 'inline', children: [text('b')] }] }],
+              },
+            ],
+          },
+        ],
+      },
+    ]);
+  });
+
+  it('reads task lists', () => {
+    const [list] = parseMarkdown('- [ ] to do\n- [x] done\n- [X] also done\n- [y] not a task');
+    expect(list).toMatchObject({
+      type: 'list',
+      items: [
+        { task: false, children: [{ children: [text('to do')] }] },
+        { task: true, children: [{ children: [text('done')] }] },
+        { task: true, children: [{ children: [text('also done')] }] },
+        { task: null, children: [{ children: [text('[y] not a task')] }] },
+      ],
+    });
+  });
+
+  it('reads GitHub tables with their alignment', () => {
+    expect(parseMarkdown('| a | b | c |\n|:--|:-:|--:|\n| 1 | *2* | 3 |\n| 4 | 5 | 6 |')).toEqual([
+      {
+        type: 'table',
+        align: ['left', 'center', 'right'],
+        head: [[text('a')], [text('b')], [text('c')]],
+        rows: [
+          [[text('1')], [{ type: 'em', children: [text('2')] }], [text('3')]],
+          [[text('4')], [text('5')], [text('6')]],
+        ],
+      },
+    ]);
+  });
+
+  it('reads fenced and indented code with its language, by name or alias, else plain', () => {
+    expect(
+      parseMarkdown('```ts\nconst a = 1;\n```\n\n```C#\nvar x;\n```\n\n```brainfuck\n+.\n```\n\n    indented'),
+    ).toEqual([
+      { type: 'code', lang: 'typescript', text: 'const a = 1;\n' },
+      { type: 'code', lang: 'csharp', text: 'var x;\n' },
+      { type: 'code', lang: '', text: '+.\n' },
+      { type: 'code', lang: '', text: 'indented\n' },
+    ]);
+    for (const [info, lang] of [
+      ['js', 'javascript'],
+      ['python', 'python'],
+      ['java', 'java'],
+      ['c', 'c'],
+      ['c++', 'cpp'],
+      ['go', 'go'],
+      ['rust', 'rust'],
+      ['sql', 'sql'],
+      ['sh', 'bash'],
+      ['json', 'json'],
+      ['yml', 'yaml'],
+      ['html', 'xml'],
+      ['css', 'css'],
+    ]) {
+      expect(parseMarkdown(`\`\`\`${info}\nx\n\`\`\``)).toEqual([{ type: 'code', lang, text: 'x\n' }]);
+    }
+  });
+
+  it('shows raw HTML as text, never as elements', () => {
+    expect(parseMarkdown('<script>alert(1)</script> <b onmouseover="x()">b</b>')).toEqual([
+      p(text('<script>alert(1)</script> <b onmouseover="x()">b</b>')),
+    ]);
+    expect(parseMarkdown('<div>\n<img src=x onerror=alert(1)>\n</div>')).toEqual([
+      p(text('<div>'), { type: 'br' }, text('<img src=x onerror=alert(1)>'), { type: 'br' }, text('</div>')),
+    ]);
+  });
+
+  it('links [text](https://...) and bare https addresses, nothing else', () => {
+    expect(parseMarkdown('see [the docs](https://example.com/a?b=1) or https://example.org/x.')).toEqual([
+      p(
+        text('see '),
+        link('https://example.com/a?b=1', 'the docs'),
+        text(' or '),
+        link('https://example.org/x', 'https://example.org/x'),
+        text('.'),
+      ),
+    ]);
+    expect(
+      linksOf(parseMarkdown('http://plain.example www.example.com me@example.com <http://x.y> <https://a.b>')),
+    ).toEqual(['https://a.b']);
+  });
+
+  it('shows image syntax as a link to the image, never an image', () => {
+    expect(parseMarkdown('![a diagram](https://example.com/d.png)')).toEqual([
+      p(link('https://example.com/d.png', 'a diagram')),
+    ]);
+  });
+
+  it.each([
+    '[x](javascript:alert(1))',
+    '[x](JaVaScRiPt:alert(1))',
+    '[x](  javascript:alert(1))',
+    '[x](java\u0000script:alert(1))',
+    '[x](&#106;avascript:alert(1))',
+    '[x](&#x6A;avascript&colon;alert(1))',
+    '[x](javascript&#58;alert(1))',
+    '[x](data:text/html;base64,PHNjcmlwdD5hbGVydCgxKTwvc2NyaXB0Pg==)',
+    '![x](data:image/png;base64,iVBORw0KGgo=)',
+    '[x](vbscript:msgbox(1))',
+    '[x](http://plain.example)',
+    '[x](//evil.example)',
+    '[x](/relative)',
+    '[x](ｈｔｔｐｓ://fullwidth.example)',
+    '[x](https:/one-slash.example)',
+    '[x](https://)',
+    '[x](<javascript:alert(1)>)',
+    '[](https://empty-text.example)',
+    '[ ](https://blank-text.example)',
+    '[x](https://a b)',
+    '<javascript:alert(1)>',
+    '[x][ref]\n\n[ref]: javascript:alert(1)',
+  ])('never makes a link of %s', (source) => {
+    for (const href of linksOf(parseMarkdown(source))) expect(href).toMatch(/^https:\/\/[^\s"'<>`]+$/);
+    expect(linksOf(parseMarkdown(source)).some((href) => href.includes('javascript'))).toBe(false);
+  });
+
+  it('keeps the text of a link that breaks the rule, so nothing the writer typed is lost', () => {
+    expect(parseMarkdown('[x](http://plain.example)')).toEqual([p(text('[x](http://plain.example)'))]);
+    expect(parseMarkdown('[**x**](javascript:a)')).toEqual([
+      p(text('['), { type: 'strong', children: [text('x')] }, text('](javascript:a)')),
+    ]);
+  });
+
+  it('shows text nested past the parser guard whole, as plain text', () => {
+    const deep = `${'- '.repeat(30)}deep\n\nafter`;
+    expect(parseMarkdown(deep)).toEqual([
+      p(text(`${'- '.repeat(30)}deep`), { type: 'br' }, { type: 'br' }, text('after')),
+    ]);
+  });
+});
+
+describe('inline Markdown in comments and messages', () => {
+  it('reads code spans, emphasis and links, and leaves block syntax as text', () => {
+    expect(
+      parseMarkdown('# not a heading\n> nor a quote\n- nor a list `code` *em* [a](https://a.b)', 'inline'),
+    ).toEqual([
+      {
+        type: 'inline',
+        children: [
+          text('# not a heading'),
+          { type: 'br' },
+          text('> nor a quote'),
+          { type: 'br' },
+          text('- nor a list '),
+          { type: 'code', text: 'code' },
+          text(' '),
+          { type: 'em', children: [text('em')] },
+          text(' '),
+          link('https://a.b', 'a'),
+        ],
+      },
+    ]);
+  });
+
+  it('keeps fences, tables and images out', () => {
+    const [only] = parseMarkdown('```js\nx\n```\n| a |\n|-|\n![i](https://a.b/i.png)', 'inline');
+    expect(only?.type).toBe('inline');
+    expect(JSON.stringify(only)).not.toContain('"table"');
+    expect(linksOf(only === undefined ? [] : [only])).toEqual(['https://a.b/i.png']);
+  });
+});
+
+describe("the link rule ('Invalid hyperlink format.')", () => {
+  it.each([
+    'see [docs](http://x.io)',
+    'see [](https://x.io)',
+    'see [docs](https://)',
+    'see [x](javascript:alert(1))',
+    'see [**x**](javascript:alert(1))',
+    'see [x](https://a b)',
+    '![](https://x.io/i.png)',
+    '![i](http://x.io/i.png)',
+    '> quoted [x](ftp://x.io)',
+    '| a |\n|-|\n| [x](http://x.io) |',
+  ])('refuses %s', (source) => {
+    expect(markdownLinksValid(source)).toBe(false);
+    expect(questionTextError(source)).toBe(MESSAGES.invalidHyperlink);
+    expect(answerTextError(source)).toBe(MESSAGES.invalidHyperlink);
+  });
+
+  it.each([
+    'no links at all',
+    'see [docs](https://x.io) and https://example.com',
+    'a bare http://x.io address stays text',
+    '`handlers[0](event)` in a code span',
+    '```js\nhandlers[0](event);\n```',
+    '    handlers[0](event); // indented code',
+    '![diagram](https://x.io/d.png)',
+    '<http://x.io> is text, not a link',
+  ])('accepts %s', (source) => {
+    expect(markdownLinksValid(source)).toBe(true);
+    expect(questionTextError(source)).toBeNull();
+  });
+});

@@ -1,0 +1,328 @@
+/**
+ * Markdown as product.md section 8 has it, by markdown-it (CommonMark, with GFM tables
+ * and strikethrough; task lists are read here from the list items). Raw HTML is text,
+ * reference definitions are not read (the spec's links are `[text](url)`), bare
+ * addresses are linked only when they start with https://, and every link passes the
+ * spec's rule or stays text. The tokens become the allow-listed tree of tree.ts.
+ */
+import markdownItFactory, { type MarkdownIt, type Token } from 'markdown-it';
+import { hasValidHyperlinks, isSafeHttpsUrl } from './link-rule.ts';
+import { codeLanguage } from './languages.ts';
+import type { MarkdownMode, MdBlock, MdInline, MdListItem, TableAlign } from './tree.ts';
+
+/**
+ * markdown-it's guard against deep recursion: past this many open containers it stops
+ * reading the rest of the block, and the text after it would be lost. A text that comes
+ * near it (lists or quotes nested about ten deep, which no post needs) is shown as plain
+ * text instead, every character of it.
+ */
+const MAX_NESTING = 20;
+const TOO_DEEP = MAX_NESTING - 2;
+
+function createParser(): MarkdownIt {
+  const md = markdownItFactory('default', {
+    html: false,
+    linkify: true,
+    // A line break in the text is a line break on the page, as people type in chat and comments.
+    breaks: true,
+    typographer: false,
+    maxNesting: MAX_NESTING,
+  });
+  md.disable(['reference']);
+  // Bare addresses: https:// only, never www., e-mail or other schemes.
+  md.linkify.set({ fuzzyLink: false, fuzzyEmail: false, fuzzyIP: false });
+  for (const scheme of ['http:', 'ftp:', '//', 'mailto:']) md.linkify.add(scheme, null);
+  return md;
+}
+
+let parser: MarkdownIt | undefined;
+const markdownIt = () => (parser ??= createParser());
+
+/**
+ * The text's tokens, with a fresh environment each time (no state is kept between
+ * texts); null when it nests too deep to be read whole.
+ */
+function tokenize(text: string, mode: MarkdownMode): Token[] | null {
+  const md = markdownIt();
+  const tokens = mode === 'block' ? md.parse(text, {}) : md.parseInline(text, {});
+  for (const token of tokens) if (token.level >= TOO_DEEP) return null;
+  return tokens;
+}
+
+/** The whole text as one paragraph of plain text, its line breaks kept. */
+function plainParagraph(text: string, mode: MarkdownMode): MdBlock[] {
+  const children: MdInline[] = [];
+  text.split('\n').forEach((line, index) => {
+    if (index > 0) children.push({ type: 'br' });
+    pushText(children, line);
+  });
+  return [{ type: mode === 'block' ? 'p' : 'inline', children }];
+}
+
+const isPlainText = (token: Token) =>
+  token.type === 'text' || token.type === 'text_special' || token.type === 'html_inline';
+
+/** The address of a link or image token. */
+function linkTarget(token: Token): string {
+  const attribute = token.attrGet(token.type === 'image' ? 'src' : 'href');
+  return typeof attribute === 'string' ? attribute : '';
+}
+
+// ---------------------------------------------------------------------------------------
+// Validation: the rule behind 'Invalid hyperlink format.'
+
+/**
+ * True when every link in the text keeps the spec's rule: non-empty text and an https://
+ * address with something after it. Links are what Markdown reads as links (and images,
+ * which are shown as links); a `[text](url)` that Markdown leaves as text (its address
+ * has a space, or a scheme markdown-it refuses) is still a link the writer meant, so the
+ * plain text outside code is checked by the spec's own scan too. Code is exempt:
+ * `handlers[0](event)` in a code span or block is code, not a link.
+ */
+export function markdownLinksValid(text: string, mode: MarkdownMode = 'block'): boolean {
+  const tokens = tokenize(text, mode);
+  if (tokens === null) return hasValidHyperlinks(text);
+  for (const token of tokens) {
+    if (token.type === 'inline' && !inlineLinksValid(token.children ?? [])) return false;
+  }
+  return true;
+}
+
+function inlineLinksValid(children: Token[]): boolean {
+  let plain = '';
+  let labelStart = -1;
+  for (const token of children) {
+    if (isPlainText(token)) plain += token.content;
+    else if (token.type === 'code_inline') plain += '\u0000';
+    else if (token.type === 'softbreak' || token.type === 'hardbreak') plain += '\n';
+    else if (token.type === 'link_open') {
+      // A bare address that is not https:// stays text; a written link must keep the rule.
+      const written = token.markup !== 'linkify' && token.markup !== 'autolink';
+      if (written && !isSafeHttpsUrl(linkTarget(token))) return false;
+      labelStart = plain.length;
+    } else if (token.type === 'link_close') {
+      if (plain.slice(labelStart).trim() === '') return false;
+    } else if (token.type === 'image') {
+      if (token.content.trim() === '' || !isSafeHttpsUrl(linkTarget(token))) return false;
+      plain += token.content;
+    }
+  }
+  return hasValidHyperlinks(plain);
+}
+
+// ---------------------------------------------------------------------------------------
+// The tree
+
+/** Reads the inline tokens between an `_open` token and its `_close` into nodes. */
+class InlineReader {
+  private index = 0;
+  constructor(private readonly tokens: Token[]) {}
+
+  read(until?: string): MdInline[] {
+    const nodes: MdInline[] = [];
+    while (this.index < this.tokens.length) {
+      const token = this.tokens[this.index++] as Token;
+      if (token.type === until) return nodes;
+      this.readOne(token, nodes);
+    }
+    return nodes;
+  }
+
+  private readOne(token: Token, nodes: MdInline[]): void {
+    switch (token.type) {
+      case 'softbreak':
+      case 'hardbreak':
+        nodes.push({ type: 'br' });
+        return;
+      case 'code_inline':
+        nodes.push({ type: 'code', text: token.content });
+        return;
+      case 'em_open':
+        nodes.push({ type: 'em', children: this.read('em_close') });
+        return;
+      case 'strong_open':
+        nodes.push({ type: 'strong', children: this.read('strong_close') });
+        return;
+      case 's_open':
+        nodes.push({ type: 's', children: this.read('s_close') });
+        return;
+      case 'link_open':
+        this.readLink(token, nodes);
+        return;
+      case 'image':
+        // Shown as a link to the image, never embedded (product.md section 8).
+        this.pushLink(token, new InlineReader(token.children ?? []).read(), nodes, '!');
+        return;
+      default:
+        // text, text_special (an escape or entity, already decoded) and html_inline: text.
+        pushText(nodes, token.content);
+    }
+  }
+
+  private readLink(open: Token, nodes: MdInline[]): void {
+    const children = this.read('link_close');
+    if (open.markup === 'linkify' || open.markup === 'autolink') {
+      const href = linkTarget(open);
+      if (isSafeHttpsUrl(href)) nodes.push({ type: 'link', href, children });
+      else pushText(nodes, open.markup === 'autolink' ? `<${plainOf(children)}>` : plainOf(children));
+      return;
+    }
+    this.pushLink(open, children, nodes, '');
+  }
+
+  /** A link that keeps the rule, else its source written back as text. */
+  private pushLink(token: Token, children: MdInline[], nodes: MdInline[], prefix: string): void {
+    const href = linkTarget(token);
+    if (isSafeHttpsUrl(href) && plainOf(children).trim() !== '') {
+      nodes.push({ type: 'link', href, children });
+      return;
+    }
+    pushText(nodes, `${prefix}[`);
+    for (const child of children) pushNode(nodes, child);
+    pushText(nodes, `](${markdownIt().normalizeLinkText(href)})`);
+  }
+}
+
+function pushText(nodes: MdInline[], text: string): void {
+  if (text === '') return;
+  const last = nodes.at(-1);
+  if (last?.type === 'text') last.text += text;
+  else nodes.push({ type: 'text', text });
+}
+
+function pushNode(nodes: MdInline[], node: MdInline): void {
+  if (node.type === 'text') pushText(nodes, node.text);
+  else nodes.push(node);
+}
+
+function plainOf(nodes: MdInline[]): string {
+  let text = '';
+  for (const node of nodes) {
+    if (node.type === 'text' || node.type === 'code') text += node.text;
+    else if (node.type === 'br') text += '\n';
+    else text += plainOf(node.children);
+  }
+  return text;
+}
+
+const inlineOf = (token: Token | undefined): MdInline[] => new InlineReader(token?.children ?? []).read();
+
+const TASK_MARKERS: Readonly<Record<string, boolean>> = { '[ ] ': false, '[x] ': true, '[X] ': true };
+
+/** A list item whose text starts with `[ ] ` or `[x] ` is a task: the marker becomes its box. */
+function readTask(item: MdListItem): void {
+  const first = item.children[0];
+  if (first === undefined || (first.type !== 'p' && first.type !== 'inline')) return;
+  const text = first.children[0];
+  if (text?.type !== 'text') return;
+  const marker = text.text.slice(0, 4);
+  if (!Object.hasOwn(TASK_MARKERS, marker)) return;
+  item.task = TASK_MARKERS[marker] as boolean;
+  text.text = text.text.slice(4);
+  if (text.text === '') first.children.shift();
+}
+
+function alignOf(token: Token): TableAlign {
+  const style = token.attrGet('style');
+  if (style === 'text-align:left') return 'left';
+  if (style === 'text-align:center') return 'center';
+  if (style === 'text-align:right') return 'right';
+  return null;
+}
+
+/** Reads block tokens into nodes, one container at a time. */
+class BlockReader {
+  private index = 0;
+  constructor(private readonly tokens: Token[]) {}
+
+  read(until?: string): MdBlock[] {
+    const nodes: MdBlock[] = [];
+    while (this.index < this.tokens.length) {
+      const token = this.tokens[this.index++] as Token;
+      if (token.type === until) return nodes;
+      const node = this.readOne(token);
+      if (node !== null) nodes.push(node);
+    }
+    return nodes;
+  }
+
+  private next(): Token | undefined {
+    return this.tokens[this.index++];
+  }
+
+  private readOne(token: Token): MdBlock | null {
+    switch (token.type) {
+      case 'paragraph_open': {
+        const children = inlineOf(this.next());
+        this.next(); // paragraph_close
+        return { type: token.hidden ? 'inline' : 'p', children };
+      }
+      case 'heading_open': {
+        const level = Number(token.tag.slice(1)) as 1 | 2 | 3 | 4 | 5 | 6;
+        const children = inlineOf(this.next());
+        this.next();
+        return { type: 'heading', level, children };
+      }
+      case 'blockquote_open':
+        return { type: 'blockquote', children: this.read('blockquote_close') };
+      case 'bullet_list_open':
+      case 'ordered_list_open':
+        return this.readList(token);
+      case 'fence':
+        return { type: 'code', lang: codeLanguage(token.info), text: token.content };
+      case 'code_block':
+        return { type: 'code', lang: '', text: token.content };
+      case 'hr':
+        return { type: 'hr' };
+      case 'table_open':
+        return this.readTable();
+      case 'inline':
+        return { type: 'p', children: inlineOf(token) };
+      default:
+        // html_block cannot occur with html off; anything unknown is shown as its text.
+        return token.content === '' ? null : { type: 'p', children: [{ type: 'text', text: token.content }] };
+    }
+  }
+
+  private readList(open: Token): MdBlock {
+    const ordered = open.type === 'ordered_list_open';
+    const close = ordered ? 'ordered_list_close' : 'bullet_list_close';
+    const start = ordered ? Number(open.attrGet('start') ?? 1) : 1;
+    const items: MdListItem[] = [];
+    for (let token = this.next(); token !== undefined && token.type !== close; token = this.next()) {
+      if (token.type !== 'list_item_open') continue;
+      const item: MdListItem = { task: null, children: this.read('list_item_close') };
+      readTask(item);
+      items.push(item);
+    }
+    return { type: 'list', ordered, start: Number.isSafeInteger(start) ? start : 1, items };
+  }
+
+  private readTable(): MdBlock {
+    const align: TableAlign[] = [];
+    const head: MdInline[][] = [];
+    const rows: MdInline[][][] = [];
+    let row: MdInline[][] | null = null;
+    let inHead = false;
+    for (let token = this.next(); token !== undefined && token.type !== 'table_close'; token = this.next()) {
+      if (token.type === 'thead_open') inHead = true;
+      else if (token.type === 'thead_close') inHead = false;
+      else if (token.type === 'tr_open') row = inHead ? head : [];
+      else if (token.type === 'tr_close' && row !== null && !inHead) rows.push(row);
+      else if (token.type === 'th_open' || token.type === 'td_open') {
+        if (inHead) align.push(alignOf(token));
+        row?.push(inlineOf(this.next()));
+        this.next(); // th_close / td_close
+      }
+    }
+    return { type: 'table', align, head, rows };
+  }
+}
+
+/** A post (block) or a comment or message (inline) as the allow-listed tree. */
+export function parseMarkdown(text: string, mode: MarkdownMode = 'block'): MdBlock[] {
+  const tokens = tokenize(text, mode);
+  if (tokens === null) return plainParagraph(text, mode);
+  if (mode === 'inline') return [{ type: 'inline', children: inlineOf(tokens[0]) }];
+  return new BlockReader(tokens).read();
+}
