@@ -3,40 +3,19 @@
  * answer order, live between two browser contexts; and the admin's roles screen
  * (section 10). Against the built server in Chromium.
  */
-import { expect, test, type Browser, type Locator, type Page } from '@playwright/test';
-import type { Question } from '@porpoise/core';
+import { expect, test, type Locator, type Page } from '@playwright/test';
 import {
   answerViaApi,
+  askViaApi,
+  member,
+  stamp,
   E2E_ADMIN,
   expectNoSeriousAxeViolations,
   gotoLive,
-  newTestAccount,
   overrideAccessibilitySettings,
   registerThroughUi,
   signInThroughUi,
-  type TestAccount,
 } from './support';
-
-const stamp = () => `${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;
-
-async function askViaApi(page: Page, username: string, title: string): Promise<Question> {
-  const response = await page.request.post('/api/addQuestion', {
-    data: {
-      title,
-      text: 'Which answer is best?',
-      tags: [{ name: `t${stamp()}`.slice(0, 20), description: '' }],
-      askedBy: username,
-    },
-  });
-  expect(response.status(), await response.text()).toBe(200);
-  return (await response.json()) as Question;
-}
-
-async function member(browser: Browser, baseURL: string | undefined): Promise<{ page: Page; account: TestAccount }> {
-  const page = await (await browser.newContext({ baseURL })).newPage();
-  const account = await registerThroughUi(page, newTestAccount('dec'));
-  return { page, account };
-}
 
 /** The answer whose text is `text`, as an article labelled with its author. */
 const answerWith = (page: Page, text: string): Locator => page.getByRole('article').filter({ hasText: text });
@@ -48,9 +27,12 @@ test.describe('answers that decide', () => {
     browser,
     baseURL,
   }) => {
-    const asker = await member(browser, baseURL);
-    const reader = await member(browser, baseURL);
-    const question = await askViaApi(asker.page, asker.account.username, `Accept me ${stamp()}`);
+    const asker = await member(browser, baseURL, 'dec');
+    const reader = await member(browser, baseURL, 'dec');
+    const question = await askViaApi(asker.page, asker.account.username, `Accept me ${stamp()}`, {
+      text: 'Which answer is best?',
+      tag: `t${stamp()}`.slice(0, 20),
+    });
     await answerViaApi(reader.page, reader.account.username, question._id, 'The first way.');
     await answerViaApi(reader.page, reader.account.username, question._id, 'The better way.');
     const readerHome = await (await browser.newContext({ baseURL })).newPage();
@@ -86,9 +68,12 @@ test.describe('answers that decide', () => {
     browser,
     baseURL,
   }) => {
-    const asker = await member(browser, baseURL);
-    const voter = await member(browser, baseURL);
-    const question = await askViaApi(asker.page, asker.account.username, `Vote answers ${stamp()}`);
+    const asker = await member(browser, baseURL, 'dec');
+    const voter = await member(browser, baseURL, 'dec');
+    const question = await askViaApi(asker.page, asker.account.username, `Vote answers ${stamp()}`, {
+      text: 'Which answer is best?',
+      tag: `t${stamp()}`.slice(0, 20),
+    });
     for (const text of ['Answer one.', 'Answer two.', 'Answer three.']) {
       await answerViaApi(asker.page, asker.account.username, question._id, text);
     }
@@ -126,7 +111,10 @@ test.describe('answers that decide', () => {
         page,
       }) => {
         const account = await registerThroughUi(page);
-        const question = await askViaApi(page, account.username, `Axe accepted ${stamp()}`);
+        const question = await askViaApi(page, account.username, `Axe accepted ${stamp()}`, {
+          text: 'Which answer is best?',
+          tag: `t${stamp()}`.slice(0, 20),
+        });
         const answer = await answerViaApi(page, account.username, question._id, 'Accepted and voted.');
         await answerViaApi(page, account.username, question._id, 'Another.');
         await page.request.post('/api/answer/acceptAnswer', { data: { qid: question._id, aid: answer._id } });
@@ -150,8 +138,8 @@ test.describe('editing with history', () => {
     browser,
     baseURL,
   }) => {
-    const author = await member(browser, baseURL);
-    const reader = await member(browser, baseURL);
+    const author = await member(browser, baseURL, 'dec');
+    const reader = await member(browser, baseURL, 'dec');
     const title = `Porpoise sonar ${stamp()}`;
     const question = await askViaApi(author.page, author.account.username, title);
     await answerViaApi(author.page, author.account.username, question._id, 'Clicks bounce back.');
@@ -205,7 +193,10 @@ test.describe('editing with history', () => {
         page,
       }) => {
         const account = await registerThroughUi(page);
-        const question = await askViaApi(page, account.username, `Axe edit ${stamp()}`);
+        const question = await askViaApi(page, account.username, `Axe edit ${stamp()}`, {
+          text: 'Which answer is best?',
+          tag: `t${stamp()}`.slice(0, 20),
+        });
         const edited = await page.request.put(`/api/question/${question._id}`, {
           data: { title: `${question.title} again`, text: 'Changed text.', tags: question.tags, reason: 'axe' },
         });
@@ -249,7 +240,7 @@ test.describe('roles', () => {
     browser,
     baseURL,
   }) => {
-    const other = await member(browser, baseURL);
+    const other = await member(browser, baseURL, 'dec');
     await signInThroughUi(page, E2E_ADMIN);
     await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Users' }).click();
     await expect(page).toHaveURL(/\/admin\/users$/);

@@ -5,34 +5,18 @@
  * new states in every theme. Against the built server in Chromium.
  */
 import { expect, test, type Browser, type Page } from '@playwright/test';
-import type { Question } from '@porpoise/core';
 import {
   answerViaApi,
+  askViaApi,
+  member,
+  stamp,
   E2E_ADMIN,
   expectNoSeriousAxeViolations,
   gotoLive,
-  newTestAccount,
   overrideAccessibilitySettings,
   registerThroughUi,
   signInThroughUi,
-  type TestAccount,
 } from './support';
-
-const stamp = () => `${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;
-
-async function askViaApi(page: Page, username: string, title: string): Promise<Question> {
-  const response = await page.request.post('/api/addQuestion', {
-    data: { title, text: 'Details of the problem.', tags: [{ name: 'general', description: '' }], askedBy: username },
-  });
-  expect(response.status(), await response.text()).toBe(200);
-  return (await response.json()) as Question;
-}
-
-async function member(browser: Browser, baseURL: string | undefined): Promise<{ page: Page; account: TestAccount }> {
-  const page = await (await browser.newContext({ baseURL })).newPage();
-  const account = await registerThroughUi(page, newTestAccount('mod'));
-  return { page, account };
-}
 
 async function admin(browser: Browser, baseURL: string | undefined): Promise<Page> {
   const page = await (await browser.newContext({ baseURL })).newPage();
@@ -47,8 +31,8 @@ test.describe('deleting and closing', () => {
     browser,
     baseURL,
   }) => {
-    const asker = await member(browser, baseURL);
-    const author = await member(browser, baseURL);
+    const asker = await member(browser, baseURL, 'mod');
+    const author = await member(browser, baseURL, 'mod');
     const question = await askViaApi(asker.page, asker.account.username, `Delete me ${stamp()}`);
     await answerViaApi(author.page, author.account.username, question._id, 'A hasty answer.');
     await answerViaApi(asker.page, asker.account.username, question._id, 'A kept answer.');
@@ -87,7 +71,7 @@ test.describe('deleting and closing', () => {
     browser,
     baseURL,
   }) => {
-    const asker = await member(browser, baseURL);
+    const asker = await member(browser, baseURL, 'mod');
     const originalTitle = `Original walrus question ${stamp()}`;
     const original = await askViaApi(asker.page, asker.account.username, originalTitle);
     const question = await askViaApi(asker.page, asker.account.username, `Walrus again ${stamp()}`);

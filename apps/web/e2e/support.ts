@@ -1,7 +1,7 @@
 import { createRequire } from 'node:module';
-import { expect, type Page } from '@playwright/test';
+import { expect, type Browser, type Page } from '@playwright/test';
 import type { AxeResults } from 'axe-core';
-import type { Account, AccessibilitySettings, Answer } from '@porpoise/core';
+import type { Account, AccessibilitySettings, Answer, Question } from '@porpoise/core';
 
 declare global {
   interface Window {
@@ -114,4 +114,32 @@ export async function gotoLive(page: Page, path: string): Promise<void> {
   await page.goto(path);
   await shown;
   await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+}
+
+/** A short string no other call gives back: for titles and tags only this test uses. */
+export const stamp = () => `${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;
+
+/** Asks a question through the API as the page's signed-in user (one tag, 'general' unless given). */
+export async function askViaApi(
+  page: Page,
+  username: string,
+  title: string,
+  { text = 'Details of the problem.', tag = 'general' }: { text?: string; tag?: string } = {},
+): Promise<Question> {
+  const response = await page.request.post('/api/addQuestion', {
+    data: { title, text, tags: [{ name: tag, description: '' }], askedBy: username },
+  });
+  expect(response.status(), await response.text()).toBe(200);
+  return (await response.json()) as Question;
+}
+
+/** A new member signed in through /register in a browser context of their own. */
+export async function member(
+  browser: Browser,
+  baseURL: string | undefined,
+  prefix: string,
+): Promise<{ page: Page; account: TestAccount }> {
+  const page = await (await browser.newContext({ baseURL })).newPage();
+  const account = await registerThroughUi(page, newTestAccount(prefix));
+  return { page, account };
 }

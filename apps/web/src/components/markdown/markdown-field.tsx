@@ -31,30 +31,28 @@ export function MarkdownField({
   attempt,
   rows = 8,
 }: MarkdownFieldProps) {
-  const [previewing, setPreviewing] = useState(false);
+  // The submit attempt during which 'Preview' was pressed, or null while writing.
+  const [previewedAt, setPreviewedAt] = useState<number | null>(null);
   const textarea = useRef<HTMLTextAreaElement>(null);
   const previewId = useId();
-  const showsError = error !== null;
-
-  // The form focuses the field when its submit fails; a hidden text area cannot take it.
+  // A later submit that failed on this field ends the preview: the text area is back in this
+  // very render, and focused once drawn (the form's own focus found it hidden).
+  const failedWhilePreviewing = previewedAt !== null && error !== null && attempt !== previewedAt;
+  const previewing = previewedAt !== null && !failedWhilePreviewing;
   useEffect(() => {
-    if (!showsError) return;
-    setPreviewing((was) => {
-      if (was) queueMicrotask(() => revealField(textarea.current));
-      return false;
-    });
-  }, [showsError, attempt]);
+    if (failedWhilePreviewing) revealField(textarea.current);
+  }, [failedWhilePreviewing]);
 
   return (
     <Field id={id} label={label} hint={hint} error={error} attempt={attempt}>
       {(control) => (
         <div className="md-field">
-          <div className="md-field__modes" role="group" aria-label={`${label}: write or preview`}>
+          <div className="md-field__modes" role="group" aria-label="Write or preview">
             <button
               type="button"
               className="md-field__mode"
               aria-pressed={!previewing}
-              onClick={() => setPreviewing(false)}
+              onClick={() => setPreviewedAt(null)}
             >
               Write
             </button>
@@ -63,7 +61,7 @@ export function MarkdownField({
               className="md-field__mode"
               aria-pressed={previewing}
               aria-controls={previewId}
-              onClick={() => setPreviewing(true)}
+              onClick={() => setPreviewedAt(attempt)}
             >
               Preview
             </button>
@@ -78,13 +76,7 @@ export function MarkdownField({
             hidden={previewing}
             onChange={(event) => onChange(event.target.value)}
           />
-          <div
-            id={previewId}
-            className="md-field__preview"
-            role="region"
-            aria-label={`Preview of ${label}`}
-            hidden={!previewing}
-          >
+          <div id={previewId} className="md-field__preview" role="region" aria-label="Preview" hidden={!previewing}>
             {!previewing ? null : value.trim() === '' ? (
               <p className="muted">Nothing to preview yet.</p>
             ) : (

@@ -40,13 +40,12 @@ const TAGS = new Set(
   ),
 );
 const ATTRIBUTES = new Set(
-  'class href target rel type disabled checked aria-label tabindex role scope style start'.split(' '),
+  'class href target rel type disabled checked aria-label tabindex role scope start'.split(' '),
 );
 
 /**
  * Every element and attribute in React's markup (user text is escaped in it, so each `<`
- * opens a real element): only the allow-list, links only to https://, styles only the
- * table's alignment.
+ * opens a real element): only the allow-list, links only to https://, no style.
  */
 function expectAllowListed(markup: string): void {
   for (const [, tag = '', attributes = ''] of markup.matchAll(/<\/?([a-z0-9]+)([^>]*)>/g)) {
@@ -54,7 +53,6 @@ function expectAllowListed(markup: string): void {
     for (const [, name = '', value = ''] of attributes.matchAll(/([a-z-]+)(?:="([^"]*)")?/g)) {
       expect(ATTRIBUTES).toContain(name);
       if (name === 'href') expect(value).toMatch(/^https:\/\/[^\s"'<>`]+$/);
-      if (name === 'style') expect(value).toMatch(/^text-align:(left|center|right)$/);
       if (name === 'type') expect(value).toMatch(/^(checkbox|button)$/);
     }
   }
@@ -101,8 +99,8 @@ describe('the Markdown renderer', () => {
     expect(page).toContain('<ol><li><span>one</span></li><li><span>two</span></li></ol>');
     expect(page).toContain('<input type="checkbox" disabled="" aria-label="Done" checked=""/>');
     expect(page).toContain('<input type="checkbox" disabled="" aria-label="Not done"/>');
-    expect(page).toContain('<th scope="col" style="text-align:left">a</th>');
-    expect(page).toContain('<td style="text-align:right">2</td>');
+    expect(page).toContain('<th scope="col" class="markdown__align-left">a</th>');
+    expect(page).toContain('<td class="markdown__align-right">2</td>');
     expect(page).toContain('<span class="code-block__language">Python</span>');
     expect(page).toContain('>Copy</button>');
     expect(page).toContain('<pre class="code-block__code" tabindex="0" role="group" aria-label="Python code">');

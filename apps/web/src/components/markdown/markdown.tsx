@@ -1,4 +1,10 @@
-import { parseMarkdown, type MarkdownMode, type MdBlock, type MdInline } from '@porpoise/core/markdown';
+import {
+  parseMarkdown,
+  type MarkdownMode,
+  type MdBlock,
+  type MdInline,
+  type TableAlign,
+} from '@porpoise/core/markdown';
 import { useMemo, type ReactNode } from 'react';
 import { CodeBlock } from './code-block';
 import './markdown.css';
@@ -34,6 +40,9 @@ function inlines(nodes: readonly MdInline[]): ReactNode[] {
     }
   });
 }
+
+/** A table column's alignment as a class (the page's CSP allows no inline style). */
+const alignClass = (align: TableAlign | undefined) => (align == null ? undefined : `markdown__align-${align}`);
 
 function block(node: MdBlock, key: number): ReactNode {
   switch (node.type) {
@@ -81,7 +90,7 @@ function block(node: MdBlock, key: number): ReactNode {
             <thead>
               <tr>
                 {node.head.map((cell, index) => (
-                  <th key={index} scope="col" style={{ textAlign: node.align[index] ?? undefined }}>
+                  <th key={index} scope="col" className={alignClass(node.align[index])}>
                     {inlines(cell)}
                   </th>
                 ))}
@@ -91,7 +100,7 @@ function block(node: MdBlock, key: number): ReactNode {
               {node.rows.map((row, rowIndex) => (
                 <tr key={rowIndex}>
                   {row.map((cell, index) => (
-                    <td key={index} style={{ textAlign: node.align[index] ?? undefined }}>
+                    <td key={index} className={alignClass(node.align[index])}>
                       {inlines(cell)}
                     </td>
                   ))}
