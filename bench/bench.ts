@@ -18,6 +18,7 @@ import { openDatabase, queryRows, type Db } from '../apps/server/src/db/client.t
 import { benchSize, seedCommunity, seedTagNames, WORDS } from '../apps/server/src/seed/community.ts';
 import { progressPrinter } from '../apps/server/src/seed/progress.ts';
 import { describeInitialPage, measureInitialPage, type InitialPage } from './initial-page.ts';
+import { markdownAnswer, MARKDOWN_QUESTION_TEXT } from './markdown-posts.ts';
 import { LIMITS, ORDERS } from '@porpoise/core';
 import type { LoadResult } from './load.ts';
 import { memberSessions, MIX, MIX_MEMBERS, mixRequests, READS_ONLY, socketPages, type MixWorld } from './mix.ts';
@@ -200,6 +201,24 @@ async function richQuestion(server: BenchServer, cookie: string): Promise<string
     });
   }
   return qid;
+}
+
+/** A question with 10 long Markdown answers full of code (bench/markdown-posts.ts). */
+async function markdownQuestion(server: BenchServer, cookie: string): Promise<{ qid: string; characters: number }> {
+  const asked = await postJson(`${server.url}/api/addQuestion`, cookie, {
+    title: 'Bench question with long Markdown answers',
+    text: MARKDOWN_QUESTION_TEXT,
+    tags: [{ name: 'bench' }],
+  });
+  const qid = ((await asked.json()) as { _id: string })._id;
+  let characters = MARKDOWN_QUESTION_TEXT.length;
+  for (let i = 0; i < 10; i++) {
+    const text = markdownAnswer(i);
+    const answered = await postJson(`${server.url}/api/answer/addAnswer`, cookie, { qid, ans: { text } });
+    if (!answered.ok) throw new Error(`Markdown answer ${i}: ${answered.status} ${await answered.text()}`);
+    characters += text.length;
+  }
+  return { qid, characters };
 }
 
 /**
@@ -513,6 +532,12 @@ async function measurePostgres(server: BenchServer) {
   await besideHello(
     'question page (10 answers, 20 comments)',
     { ...base, url: api(`/api/getQuestionById/${qid}`) },
+    '>= 0.15x, p99 <= 20 ms',
+  );
+  const markdown = await markdownQuestion(server, cookie);
+  await besideHello(
+    `question page (10 long Markdown answers, ${markdown.characters.toLocaleString('en-US')} characters, 81 code blocks)`,
+    { ...base, url: api(`/api/getQuestionById/${markdown.qid}`) },
     '>= 0.15x, p99 <= 20 ms',
   );
   // Each class is 10,000 different searches, cycled: one search repeated would measure
