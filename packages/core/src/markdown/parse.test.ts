@@ -1,7 +1,7 @@
 // Issue 19 item 1: Markdown as product.md section 8 has it, read into the allow-listed tree.
 import { describe, expect, it } from 'vitest';
 import { MESSAGES } from '../messages.ts';
-import { answerTextError, markdownLinksValid, parseMarkdown, questionTextError } from './index.ts';
+import { answerTextError, markdownLinksValid, markdownPlainText, parseMarkdown, questionTextError } from './index.ts';
 import type { MdBlock, MdInline } from './tree.ts';
 
 const text = (value: string): MdInline => ({ type: 'text', text: value });
@@ -262,5 +262,16 @@ describe("the link rule ('Invalid hyperlink format.')", () => {
   ])('accepts %s', (source) => {
     expect(markdownLinksValid(source)).toBe(true);
     expect(questionTextError(source)).toBeNull();
+  });
+});
+
+describe('plain text for snippets', () => {
+  it('keeps what a reader sees, without the markup, on one line', () => {
+    expect(
+      markdownPlainText(
+        '## Fix\n\nUse **`await`** in [the loop](https://a.b):\n\n```js\nfor (;;) {}\n```\n\n- one\n- two',
+      ),
+    ).toBe('Fix Use await in the loop: for (;;) {} one two');
+    expect(markdownPlainText('a *b*\nc <i>d</i>', 'inline')).toBe('a b c <i>d</i>');
   });
 });

@@ -326,3 +326,23 @@ export function parseMarkdown(text: string, mode: MarkdownMode = 'block'): MdBlo
   if (mode === 'inline') return [{ type: 'inline', children: inlineOf(tokens[0]) }];
   return new BlockReader(tokens).read();
 }
+
+/**
+ * What a reader sees of the text, as one line of plain text: for a snippet (a profile's
+ * list of answers, a thread's last message), where markup would show as symbols.
+ */
+export function markdownPlainText(text: string, mode: MarkdownMode = 'block'): string {
+  const parts: string[] = [];
+  const visit = (nodes: readonly MdBlock[]) => {
+    for (const node of nodes) {
+      if (node.type === 'code') parts.push(node.text);
+      else if (node.type === 'hr') continue;
+      else if (node.type === 'blockquote') visit(node.children);
+      else if (node.type === 'list') for (const item of node.items) visit(item.children);
+      else if (node.type === 'table') for (const cell of [...node.head, ...node.rows.flat()]) parts.push(plainOf(cell));
+      else parts.push(plainOf(node.children));
+    }
+  };
+  visit(parseMarkdown(text, mode));
+  return parts.join(' ').replace(/\s+/g, ' ').trim();
+}

@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import type { QuestionSummary } from '@porpoise/core';
+import { markdownPlainText } from '@porpoise/core/markdown';
 import { paths } from '@/config/paths';
 import { Deferred, LoadingText } from '@/components/deferred';
 import { userFacingError } from '@/lib/api-client';
@@ -73,7 +74,7 @@ export function UserPosts({ questions, answers }: Pick<ProfileData, 'questions' 
           node: (
             <>
               <Link className="post-list__link post-list__link--clamped" to={paths.question(answer.qid)}>
-                {answer.text}
+                {markdownPlainText(answer.text)}
               </Link>
               <span className="post-list__meta">on {answer.questionTitle}</span>
             </>

@@ -1,5 +1,6 @@
 import { Link } from 'react-router';
 import { type Thread } from '@porpoise/core';
+import { markdownPlainText } from '@porpoise/core/markdown';
 import { RelativeTime } from '@/components/relative-time';
 import { paths } from '@/config/paths';
 import { Deferred, LoadingText } from '@/components/deferred';
@@ -35,7 +36,7 @@ function ThreadRow({ thread, username }: { thread: Thread; username: string }) {
           <>
             <span className="thread-row__snippet">
               {last.sender === username ? 'You: ' : ''}
-              {last.content}
+              {markdownPlainText(last.content, 'inline')}
             </span>
             <span className="thread-row__time">
               <RelativeTime date={last.messageDateTime} />
