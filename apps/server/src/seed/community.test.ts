@@ -1,9 +1,32 @@
+import { codeLanguage, parseMarkdown, questionTextError } from '@porpoise/core/markdown';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { queryRows, type Database } from '../db/client.ts';
 import { createTestDatabase, DATABASE_KINDS } from '../test/databases.ts';
-import { DEMO_SIZE, seedCommunity, type SeedProgress } from './community.ts';
+import { DEMO_SIZE, seedCommunity, TITLES, type SeedProgress } from './community.ts';
 import { describeProgress } from './progress.ts';
+import { TOPICS, type Topic } from './topics.ts';
+
+const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+/** Each title template as a pattern whose one group is the technology it names. */
+const TITLE_PATTERNS = TITLES.map((title) => new RegExp(`^${escapeRegExp(title).replace('\\{x\\}', '(.+)')}$`));
+
+/** The topic a generated title names. */
+function topicOf(title: string): Topic {
+  for (const pattern of TITLE_PATTERNS) {
+    const tech = pattern.exec(title)?.[1];
+    const topic = TOPICS.find((candidate) => candidate.tech === tech);
+    if (topic) return topic;
+  }
+  throw new Error(`no technology in the title ${title}`);
+}
+
+const textsOf = (database: Database) =>
+  queryRows<{ kind: string; text: string }>(
+    database.db,
+    sql`select 'question' as kind, text from questions union all select 'answer', text from answers
+      union all select 'comment', text from comments`,
+  );
 
 // The seed writes questions in bulk, beside addQuestion: its search vectors must be the same.
 describe.each(DATABASE_KINDS)('the seeded community on %s', (kind) => {
@@ -59,6 +82,51 @@ describe.each(DATABASE_KINDS)('the seeded community on %s', (kind) => {
     );
     expect(views?.kinds).toBeGreaterThanOrEqual(4);
     expect(views?.counted).toBe(60);
+  });
+
+  it("tags each question with its title's technology and shows one of its snippets, in Markdown", async () => {
+    const rows = await queryRows<{ title: string; text: string; tags: string[] }>(
+      database.db,
+      sql`select q.title, q.text, array(select t.name from question_tags qt join tags t on t.id = qt.tag_id
+        where qt.question_id = q.id) as tags from questions q`,
+    );
+    expect(rows).toHaveLength(60);
+    for (const row of rows) {
+      const topic = topicOf(row.title);
+      expect(row.tags).toContain(topic.tag);
+      const snippets = topic.snippets.map((snippet) => ({
+        type: 'code',
+        lang: codeLanguage(snippet.fence),
+        text: `${snippet.source}\n`,
+      }));
+      const code = parseMarkdown(row.text).filter((block) => block.type === 'code');
+      expect(code).toHaveLength(1);
+      expect(snippets).toContainEqual(code[0]);
+      // The rare error code stays: the search tests and the bench look for codes.
+      expect(row.text).toMatch(/ \(code E\d+\) here:\n/);
+      expect(questionTextError(row.text)).toBeNull();
+    }
+    const marked = (await textsOf(database)).filter(({ text }) => /`\w+`|\*\w+\*/.test(text));
+    expect(new Set(marked.map(({ kind }) => kind))).toEqual(new Set(['question', 'answer', 'comment']));
+  });
+
+  it('keeps the plain texts the benchmarks were measured on when not topical', async () => {
+    const other = await createTestDatabase(kind);
+    try {
+      await seedCommunity(
+        other.db,
+        { ...DEMO_SIZE, questions: 10, topical: false },
+        { prefix: 'plain', password: 'seed-password' },
+      );
+      const texts = await textsOf(other);
+      expect(texts.filter(({ kind }) => kind === 'question')).toHaveLength(10);
+      expect(texts.filter(({ text }) => /[`*]/.test(text))).toEqual([]);
+      const plainQuestion =
+        /^I am working with \w+ and \w+\. When I \w+ the \w+ I get an error about \w+ \(code E\d+\)\. What am I missing\?$/;
+      for (const { kind, text } of texts) if (kind === 'question') expect(text).toMatch(plainQuestion);
+    } finally {
+      await other.close();
+    }
   });
 
   it('tells its progress, step by step, up to every question', async () => {

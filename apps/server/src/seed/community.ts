@@ -2,6 +2,7 @@ import { sql, type SQL } from 'drizzle-orm';
 import { queryRows, type Db } from '../db/client.ts';
 import { questionSearchVector, tagLexemeSql } from '../db/search-vector.ts';
 import { hashPassword } from '../lib/password.ts';
+import { SNIPPETS_PER_TOPIC, TOPICS } from './topics.ts';
 
 /**
  * Words that titles and texts are made of: each is in a good share of all questions (the
@@ -111,7 +112,7 @@ export const WORDS = [
 ];
 
 /** Question titles as people write them; {x} becomes a technology. */
-const TITLES = [
+export const TITLES = [
   'How do I parse JSON safely in {x}?',
   'Why does my {x} app keep using more memory?',
   'Best way to handle errors with async/await in {x}',
@@ -139,7 +140,8 @@ const TITLES = [
   'Caching expensive computations in {x} without stale data',
 ];
 
-const TECH = ['JavaScript', 'TypeScript', 'React', 'Node.js', 'PostgreSQL', 'Python', 'Rust', 'Go', 'CSS', 'Docker'];
+/** JavaScript, TypeScript, React, Node.js, PostgreSQL, Python, Rust, Go, CSS, Docker. */
+const TECH = TOPICS.map((topic) => topic.tech);
 
 const TAGS = [
   'javascript',
@@ -184,6 +186,12 @@ export interface CommunitySize {
   viewsPerQuestion: number;
   /** Spread of ask times back from now. */
   days: number;
+  /**
+   * Questions in Markdown that stay on their title's technology: its tag first, a snippet
+   * in its language, code spans and emphasis in the texts (the demo). Without it, the plain
+   * texts the benchmarks were measured on.
+   */
+  topical?: boolean;
 }
 
 export const DEMO_SIZE: CommunitySize = {
@@ -195,6 +203,7 @@ export const DEMO_SIZE: CommunitySize = {
   votesPerQuestion: 4,
   viewsPerQuestion: 8,
   days: 60,
+  topical: true,
 };
 
 export const benchSize = (questions: number): CommunitySize => ({
@@ -208,7 +217,7 @@ export const benchSize = (questions: number): CommunitySize => ({
   days: 3 * 365,
 });
 
-const textArray = (values: string[]) =>
+const textArray = (values: readonly string[]) =>
   sql`array[${sql.join(
     values.map((value) => sql`${value}`),
     sql`, `,
@@ -273,6 +282,10 @@ export async function seedCommunity(
   // the whole statement, and every question would get the same number).
   const perQuestion = (count: SQL) =>
     sql`(select id, ask_date_time, ${count} as n from new_questions) q cross join lateral generate_series(1, q.n)`;
+  if (size.topical) requireTopicTags(tagNames);
+  // Markdown around a word in the topical texts; the plain texts keep the word as it was.
+  const codeSpan = (word: SQL) => (size.topical ? sql`${'`'} || ${word} || ${'`'}` : word);
+  const emphasis = (word: SQL) => (size.topical ? sql`'*' || ${word} || '*'` : word);
   const started = performance.now();
   const report = (step: SeedStep, done: number, total: number) =>
     options.onProgress?.({ step, done, total, seconds: (performance.now() - started) / 1000 });
@@ -281,7 +294,20 @@ export async function seedCommunity(
   for (let done = 0; done < size.questions; done += batch) {
     const count = Math.min(batch, size.questions - done);
     await db.transaction(async (tx) => {
-      await tx.execute(sql`
+      const topical = size.topical
+        ? topicalBatch({
+            count,
+            days: size.days,
+            rareCodes: Math.max(1, Math.round(size.questions / 5)),
+            word: randomWord,
+            user: randomUser,
+            tagNames,
+            perQuestion,
+          })
+        : null;
+      if (topical) for (const statement of topical.questions) await tx.execute(statement);
+      else
+        await tx.execute(sql`
         create temporary table new_questions on commit drop as
         with inserted as (
           -- The search vector is written below, with the tags.
@@ -295,25 +321,28 @@ export async function seedCommunity(
           from (select now() - random() * make_interval(days => ${size.days}) as t from generate_series(1, ${count})) times
           returning id, ask_date_time)
         select id, ask_date_time from inserted`);
-      await tx.execute(sql`
+      await tx.execute(
+        topical?.tags ??
+          sql`
         insert into question_tags (question_id, tag_id, ask_date_time, last_activity_at)
         select distinct q.id, ${tagBounds.min} + floor(random() * ${tagSpan})::int, q.ask_date_time, q.ask_date_time
         from ${perQuestion(sql`1 + floor(random() * 3)::int`)}
-        on conflict do nothing`);
+        on conflict do nothing`,
+      );
       await tx.execute(sql`
         insert into answers (question_id, text, ans_by, ans_date_time)
-        select q.id, 'You need to ' || ${randomWord} || ' the ' || ${randomWord} || ' before you ' || ${randomWord} || ' it.',
+        select q.id, 'You need to ' || ${randomWord} || ' the ' || ${codeSpan(randomWord)} || ' before you ' || ${randomWord} || ' it.',
                ${randomUser}, q.ask_date_time + random() * (now() - q.ask_date_time)
         from new_questions q cross join generate_series(1, ${size.answersPerQuestion})
         where random() < 0.85`);
       await tx.execute(sql`
         insert into comments (question_id, text, comment_by, comment_date_time)
-        select q.id, 'Have you tried ' || ${randomWord} || '?', ${randomUser}, q.ask_date_time + random() * (now() - q.ask_date_time)
+        select q.id, 'Have you tried ' || ${codeSpan(randomWord)} || '?', ${randomUser}, q.ask_date_time + random() * (now() - q.ask_date_time)
         from new_questions q cross join generate_series(1, ${size.commentsPerQuestion})
         where random() < 0.6`);
       await tx.execute(sql`
         insert into comments (answer_id, text, comment_by, comment_date_time)
-        select a.id, 'This worked for me with ' || ${randomWord} || '.', ${randomUser}, a.ans_date_time + random() * (now() - a.ans_date_time)
+        select a.id, 'This worked for me with ' || ${emphasis(randomWord)} || '.', ${randomUser}, a.ans_date_time + random() * (now() - a.ans_date_time)
         from answers a join new_questions q on q.id = a.question_id
         where random() < 0.3`);
       await tx.execute(sql`
@@ -358,4 +387,64 @@ export async function seedCommunity(
   report('vacuum', 0, 1);
   await db.execute(sql`vacuum analyze`);
   report('vacuum', 1, 1);
+}
+
+/** The topical seed tags each question with its technology's tag: every one must be among the seeded tags. */
+function requireTopicTags(tagNames: string[]): void {
+  const missing = TOPICS.filter((topic) => !tagNames.includes(topic.tag)).map((topic) => topic.tag);
+  if (missing.length > 0) throw new Error(`a topical seed needs the tags ${missing.join(', ')}: seed more tags`);
+}
+
+/**
+ * The statements of one topical batch. `new_questions` (id, topic, ask time) is drawn first,
+ * its ids taken from the questions' sequence, so that the title, the snippet and the first
+ * tag all follow the same topic; then the questions (search vector blank: written later
+ * with the tags, as for the plain ones) and their tags: the topic's, then 0 to 2 others.
+ */
+function topicalBatch(parts: {
+  count: number;
+  days: number;
+  /** How many error codes the texts share out (the rare words). */
+  rareCodes: number;
+  word: SQL;
+  user: SQL;
+  /** The seeded tags, which the others are drawn from. */
+  tagNames: string[];
+  perQuestion: (count: SQL) => SQL;
+}): { questions: SQL[]; tags: SQL } {
+  const { word } = parts;
+  const snippets = TOPICS.flatMap((topic) => topic.snippets);
+  const title = sql`replace((${textArray(TITLES)})[1 + floor(random() * ${TITLES.length})::int], '{x}', (${textArray(TECH)})[q.topic])`;
+  const text = sql`'I am working with ' || ${word} || ' and ' || ${'`'} || ${word} || ${'`'} || '. When I ' || ${word}
+    || ' the ' || ${word} || ' I get an error about **' || ${word} || '** (code E'
+    || floor(random() * ${parts.rareCodes})::int || ') here:' || ${'\n\n```'}
+    || (${textArray(snippets.map((snippet) => snippet.fence))})[pick.n] || ${'\n'}
+    || (${textArray(snippets.map((snippet) => snippet.source))})[pick.n] || ${'\n```\n\nWhat am I missing?'}`;
+  const questions = [
+    sql`
+      create temporary table new_questions on commit drop as
+      select nextval(pg_get_serial_sequence('questions', 'id')) as id, 1 + floor(random() * ${TOPICS.length})::int as topic,
+             now() - random() * make_interval(days => ${parts.days}) as ask_date_time
+      from generate_series(1, ${parts.count})`,
+    sql`
+      insert into questions (id, title, text, asked_by, ask_date_time, last_activity_at, search)
+      overriding system value
+      select q.id, ${title}, ${text}, ${parts.user}, q.ask_date_time, q.ask_date_time, ''::tsvector
+      -- One of the topic's snippets, drawn per question.
+      from new_questions q cross join lateral (
+        select (q.topic - 1) * ${SNIPPETS_PER_TOPIC} + 1 + floor(random() * ${SNIPPETS_PER_TOPIC})::int as n) pick`,
+  ];
+  // The others by name, not from a range of ids: tags made by the app (the demo content's)
+  // leave gaps in the ids, as every insert that meets an existing name uses one up.
+  const tags = sql`
+    insert into question_tags (question_id, tag_id, ask_date_time, last_activity_at)
+    select q.id, t.id, q.ask_date_time, q.ask_date_time
+    from new_questions q join tags t on t.name = (${textArray(TOPICS.map((topic) => topic.tag))})[q.topic]
+    union
+    select q.id, t.id, q.ask_date_time, q.ask_date_time
+    from (select q.id, q.ask_date_time, (${textArray(parts.tagNames)})[1 + floor(random() * ${parts.tagNames.length})::int] as name
+          from ${parts.perQuestion(sql`floor(random() * 3)::int`)}) q
+    join tags t on t.name = q.name
+    on conflict do nothing`;
+  return { questions, tags };
 }

@@ -3,7 +3,10 @@ import { registerAccount } from '../commands/register-account.ts';
 import type { Db } from '../db/client.ts';
 
 export const DEMO_PASSWORD = 'porpoise-demo';
-export const DEMO_USERNAMES = ['alice', 'bob', 'carol', 'dave', 'erin'];
+export const DEMO_USERNAMES = ['alice', 'bob', 'carol', 'dave', 'erin'] as const;
+
+/** One of the demo accounts. */
+export type DemoAuthor = (typeof DEMO_USERNAMES)[number];
 
 /** Creates the demo accounts that do not exist yet; running it twice changes nothing. */
 export async function seedDemoAccounts(
