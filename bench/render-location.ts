@@ -17,7 +17,7 @@ import { spawnSync } from 'node:child_process';
 import { promisify } from 'node:util';
 import zlib from 'node:zlib';
 import type { CodeLanguage, MdBlock } from '@porpoise/core/markdown';
-import { parseMarkdown } from '@porpoise/core/markdown';
+import { highlightable, parseMarkdown } from '@porpoise/core/markdown';
 import { createLowlight } from 'lowlight';
 import { chromium, type CDPSession } from 'playwright-core';
 import { markdownAnswer, MARKDOWN_QUESTION_TEXT } from './markdown-posts.ts';
@@ -96,7 +96,7 @@ try {
   const cook = (text: string) => {
     const tree = parseMarkdown(text);
     const highlighted = codeBlocks(tree).map((block) =>
-      block.lang === '' || !lowlight.registered(block.lang) ? null : lowlight.highlight(block.lang, block.text),
+      block.lang === '' || !highlightable(block.text) || !lowlight.registered(block.lang) ? null : lowlight.highlight(block.lang, block.text),
     );
     return { tree, highlighted };
   };

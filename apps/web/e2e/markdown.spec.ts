@@ -59,7 +59,8 @@ test.describe('Markdown and code', () => {
     await expect(preview.getByRole('heading', { name: 'Sonar setup' })).toBeVisible();
     await expect(preview.locator('strong')).toHaveText('listen');
     await expect(preview.getByRole('link', { name: /the guide/ })).toHaveAttribute('href', 'https://example.com/guide');
-    await expect(preview.getByRole('checkbox', { name: 'Done', exact: true })).toBeChecked();
+    await expect(preview.getByRole('checkbox', { name: 'hydrophone' })).toBeChecked();
+    await expect(preview.getByRole('checkbox', { name: 'amplifier' })).not.toBeChecked();
     await expect(preview.getByRole('group', { name: 'TypeScript code' })).toHaveText(TYPESCRIPT);
     await expect(preview.locator('.hljs-keyword').first()).toHaveText('interface');
 

@@ -192,7 +192,9 @@ function outsideAllowList(page: Page): Promise<string[]> {
       ),
     );
     const attributes = new Set(
-      'class href target rel type disabled checked aria-label aria-pressed tabindex role scope start'.split(' '),
+      'class href target rel type disabled checked aria-label aria-labelledby id aria-pressed tabindex role scope start'.split(
+        ' ',
+      ),
     );
     const found: string[] = [];
     for (const root of document.querySelectorAll('.markdown')) {

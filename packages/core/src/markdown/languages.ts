@@ -81,3 +81,19 @@ export const CODE_LANGUAGE_LABELS: Readonly<Record<CodeLanguage, string>> = {
   xml: 'HTML/XML',
   css: 'CSS',
 };
+
+/**
+ * Whether a block is highlighted: highlight.js's time grows with the square of a long
+ * unbroken token (30,000 characters of one word took seconds in a browser), so a block
+ * over 10,000 characters, or with a line over 1,000, is shown plain: all of it, uncoloured.
+ */
+export function highlightable(code: string): boolean {
+  if (code.length > 10_000) return false;
+  let lineStart = 0;
+  for (;;) {
+    const end = code.indexOf('\n', lineStart);
+    if ((end < 0 ? code.length : end) - lineStart > 1_000) return false;
+    if (end < 0) return true;
+    lineStart = end + 1;
+  }
+}

@@ -19,6 +19,47 @@ import type { MarkdownMode, MdBlock, MdInline, MdListItem, TableAlign } from './
 const MAX_NESTING = 20;
 const TOO_DEEP = MAX_NESTING - 2;
 
+/**
+ * Tables: markdown-it fills short rows up to the header's columns, so a 30,000-character
+ * post of many wide tables made over a million cells (seconds and a gigabyte). A table
+ * has at most 64 columns, and a text at most 10,000 cells in all: rows past that budget,
+ * and tables after it, stay text.
+ */
+const MAX_TABLE_COLUMNS = 64;
+const MAX_TABLE_CELLS = 10_000;
+
+/** markdown-it's table rule, held to the column and cell budget (kept in the parse's env). */
+function budgetedTables(md: MarkdownIt): void {
+  const table = md.block.ruler.__rules__.find((rule) => rule.name === 'table')?.fn;
+  if (table === undefined) throw new Error("markdown-it has no 'table' rule");
+  md.block.ruler.at('table', (state, startLine, endLine, silent) => {
+    const env = state.env as { tableCells?: number };
+    const left = env.tableCells ?? MAX_TABLE_CELLS;
+    if (left <= 0) return false;
+    // The header's columns, counted on its line (a scan of the line, no more).
+    let pipes = 0;
+    for (let i = state.bMarks[startLine]! + state.tShift[startLine]!; i < state.eMarks[startLine]!; i++) {
+      if (state.src.charCodeAt(i) === 0x7c) pipes += 1;
+    }
+    const columns = Math.max(1, pipes + 1);
+    if (columns > MAX_TABLE_COLUMNS + 2) return false;
+    // The header, the delimiter row, and as many rows as the budget has cells for.
+    const rows = Math.floor(left / columns);
+    if (rows < 1) return false;
+    const before = state.tokens.length;
+    const found = table(state, startLine, Math.min(endLine, startLine + 2 + rows - 1), silent);
+    if (found && !silent) {
+      let cells = 0;
+      for (let i = before; i < state.tokens.length; i++) {
+        const type = state.tokens[i]!.type;
+        if (type === 'td_open' || type === 'th_open') cells += 1;
+      }
+      env.tableCells = left - cells;
+    }
+    return found;
+  });
+}
+
 function createParser(): MarkdownIt {
   const md = markdownItFactory('default', {
     html: false,
@@ -29,6 +70,12 @@ function createParser(): MarkdownIt {
     maxNesting: MAX_NESTING,
   });
   md.disable(['reference']);
+  budgetedTables(md);
+  // Escapes and entities stay tokens of their own, so `- \\[x]` is not taken for a task box.
+  md.core.ruler.disable('text_join');
+  // A link or image whose address breaks the spec's rule is not a link at all: markdown-it
+  // leaves the text exactly as typed (the rule on posts finds it there, link-rule.ts).
+  md.validateLink = isSafeHttpsUrl;
   // Bare addresses: https:// only, never www., e-mail or other schemes.
   md.linkify.set({ fuzzyLink: false, fuzzyEmail: false, fuzzyIP: false });
   for (const scheme of ['http:', 'ftp:', '//', 'mailto:']) md.linkify.add(scheme, null);
@@ -61,6 +108,10 @@ function plainParagraph(text: string, mode: MarkdownMode): MdBlock[] {
 
 const isPlainText = (token: Token) =>
   token.type === 'text' || token.type === 'text_special' || token.type === 'html_inline';
+
+/** Characters that show nothing: a link's text made of them alone is empty. */
+const INVISIBLE = /[\p{Cf}\p{Z}\s\u115F\u1160\u2800\u3164\uFFA0]/gu;
+const isBlank = (label: string) => label.replace(INVISIBLE, '') === '';
 
 /** The address of a link or image token. */
 function linkTarget(token: Token): string {
@@ -101,9 +152,9 @@ function inlineLinksValid(children: Token[]): boolean {
       if (written && !isSafeHttpsUrl(linkTarget(token))) return false;
       labelStart = plain.length;
     } else if (token.type === 'link_close') {
-      if (plain.slice(labelStart).trim() === '') return false;
+      if (isBlank(plain.slice(labelStart))) return false;
     } else if (token.type === 'image') {
-      if (token.content.trim() === '' || !isSafeHttpsUrl(linkTarget(token))) return false;
+      if (isBlank(token.content) || !isSafeHttpsUrl(linkTarget(token))) return false;
       plain += token.content;
     }
   }
@@ -116,6 +167,8 @@ function inlineLinksValid(children: Token[]): boolean {
 /** Reads the inline tokens between an `_open` token and its `_close` into nodes. */
 class InlineReader {
   private index = 0;
+  /** Inside a link's text: an image there is its alt text (a link cannot hold a link). */
+  private inLink = false;
   constructor(private readonly tokens: Token[]) {}
 
   read(until?: string): MdInline[] {
@@ -149,10 +202,13 @@ class InlineReader {
       case 'link_open':
         this.readLink(token, nodes);
         return;
-      case 'image':
+      case 'image': {
         // Shown as a link to the image, never embedded (product.md section 8).
-        this.pushLink(token, new InlineReader(token.children ?? []).read(), nodes, '!');
+        const alt = new InlineReader(token.children ?? []).read();
+        if (this.inLink) for (const node of alt) pushNode(nodes, node);
+        else this.pushLink(token, alt, nodes, '!');
         return;
+      }
       default:
         // text, text_special (an escape or entity, already decoded) and html_inline: text.
         pushText(nodes, token.content);
@@ -160,7 +216,9 @@ class InlineReader {
   }
 
   private readLink(open: Token, nodes: MdInline[]): void {
+    this.inLink = true;
     const children = this.read('link_close');
+    this.inLink = false;
     if (open.markup === 'linkify' || open.markup === 'autolink') {
       const href = linkTarget(open);
       if (isSafeHttpsUrl(href)) nodes.push({ type: 'link', href, children });
@@ -173,7 +231,7 @@ class InlineReader {
   /** A link that keeps the rule, else its source written back as text. */
   private pushLink(token: Token, children: MdInline[], nodes: MdInline[], prefix: string): void {
     const href = linkTarget(token);
-    if (isSafeHttpsUrl(href) && plainOf(children).trim() !== '') {
+    if (isSafeHttpsUrl(href) && !isBlank(plainOf(children))) {
       nodes.push({ type: 'link', href, children });
       return;
     }
@@ -209,17 +267,19 @@ const inlineOf = (token: Token | undefined): MdInline[] => new InlineReader(toke
 
 const TASK_MARKERS: Readonly<Record<string, boolean>> = { '[ ] ': false, '[x] ': true, '[X] ': true };
 
-/** A list item whose text starts with `[ ] ` or `[x] ` is a task: the marker becomes its box. */
-function readTask(item: MdListItem): void {
-  const first = item.children[0];
-  if (first === undefined || (first.type !== 'p' && first.type !== 'inline')) return;
-  const text = first.children[0];
-  if (text?.type !== 'text') return;
-  const marker = text.text.slice(0, 4);
-  if (!Object.hasOwn(TASK_MARKERS, marker)) return;
-  item.task = TASK_MARKERS[marker] as boolean;
-  text.text = text.text.slice(4);
-  if (text.text === '') first.children.shift();
+/**
+ * A list item whose text starts with `[ ] ` or `[x] ` as typed (not escaped, not an
+ * entity: those are tokens of their own) is a task: the marker becomes its box. Read from
+ * the item's first inline token, before its text is read, and cut from it.
+ */
+function takeTaskMarker(paragraph: Token | undefined, inline: Token | undefined): boolean | null {
+  if (paragraph?.type !== 'paragraph_open' || inline?.type !== 'inline') return null;
+  const first = inline.children?.[0];
+  if (first?.type !== 'text') return null;
+  const marker = first.content.slice(0, 4);
+  if (!Object.hasOwn(TASK_MARKERS, marker)) return null;
+  first.content = first.content.slice(4);
+  return TASK_MARKERS[marker] as boolean;
 }
 
 function alignOf(token: Token): TableAlign {
@@ -291,8 +351,8 @@ class BlockReader {
     const items: MdListItem[] = [];
     for (let token = this.next(); token !== undefined && token.type !== close; token = this.next()) {
       if (token.type !== 'list_item_open') continue;
-      const item: MdListItem = { task: null, children: this.read('list_item_close') };
-      readTask(item);
+      const task = takeTaskMarker(this.tokens[this.index], this.tokens[this.index + 1]);
+      const item: MdListItem = { task, children: this.read('list_item_close') };
       items.push(item);
     }
     return { type: 'list', ordered, start: Number.isSafeInteger(start) ? start : 1, items };

@@ -1,10 +1,12 @@
-import { CODE_LANGUAGE_LABELS, type CodeLanguage } from '@porpoise/core/markdown';
+import { CODE_LANGUAGE_LABELS, highlightable, type CodeLanguage } from '@porpoise/core/markdown';
 import type { ElementContent, Root } from 'hast';
 import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { highlight } from './highlight';
+import { useScrollsSideways } from './use-scrolls-sideways';
 
 /** How long 'Copied' stays beside the button. */
 const COPIED_FOR_MS = 2_000;
+const COPY_FAILED = 'Copying failed: select the code and copy it';
 
 /**
  * highlight.js's spans as React elements. Only `span` elements with highlight.js's own
@@ -29,7 +31,7 @@ function toReact(nodes: readonly ElementContent[]): ReactNode[] {
 function useHighlighted(language: CodeLanguage | '', code: string): Root | null {
   const [tree, setTree] = useState<{ code: string; language: string; root: Root } | null>(null);
   useEffect(() => {
-    if (language === '') return;
+    if (language === '' || !highlightable(code)) return;
     let current = true;
     highlight(language, code).then(
       (root) => {
@@ -49,16 +51,30 @@ function useHighlighted(language: CodeLanguage | '', code: string): Root | null 
 function CopyButton({ code }: { code: string }) {
   const [status, setStatus] = useState('');
   const timer = useRef<ReturnType<typeof setTimeout>>(undefined);
-  useEffect(() => () => clearTimeout(timer.current), []);
+  const mounted = useRef(true);
+  useEffect(() => {
+    mounted.current = true;
+    return () => {
+      mounted.current = false;
+      clearTimeout(timer.current);
+    };
+  }, []);
+  // Emptied first, then set a moment later: a second copy is announced again.
   const show = (text: string) => {
-    setStatus(text);
+    if (!mounted.current) return;
+    setStatus('');
     clearTimeout(timer.current);
-    timer.current = setTimeout(() => setStatus(''), COPIED_FOR_MS);
+    timer.current = setTimeout(() => {
+      setStatus(text);
+      timer.current = setTimeout(() => setStatus(''), COPIED_FOR_MS);
+    }, 50);
   };
   const copy = () => {
+    // No clipboard outside a secure context (a plain-http address other than localhost).
+    if (navigator.clipboard === undefined) return show(COPY_FAILED);
     navigator.clipboard.writeText(code).then(
       () => show('Copied'),
-      () => show('Copying failed: select the code and copy it'),
+      () => show(COPY_FAILED),
     );
   };
   return (
@@ -79,13 +95,20 @@ export function CodeBlock({ language, code }: { language: CodeLanguage | ''; cod
   const text = code.endsWith('\n') ? code.slice(0, -1) : code;
   const highlighted = useHighlighted(language, text);
   const label = language === '' ? 'Code' : CODE_LANGUAGE_LABELS[language];
+  const [scroller, scrolls] = useScrollsSideways<HTMLPreElement>();
   return (
     <div className="code-block">
       <div className="code-block__bar">
         <span className="code-block__language">{label}</span>
         <CopyButton code={text} />
       </div>
-      <pre className="code-block__code" tabIndex={0} role="group" aria-label={`${label} code`}>
+      <pre
+        ref={scroller}
+        className="code-block__code"
+        tabIndex={scrolls ? 0 : undefined}
+        role="group"
+        aria-label={`${label} code`}
+      >
         <code className={language === '' ? undefined : `hljs language-${language}`}>
           {highlighted === null ? text : toReact(highlighted.children as ElementContent[])}
         </code>

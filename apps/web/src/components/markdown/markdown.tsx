@@ -5,8 +5,9 @@ import {
   type MdInline,
   type TableAlign,
 } from '@porpoise/core/markdown';
-import { useMemo, type ReactNode } from 'react';
+import { useId, useMemo, type ReactNode } from 'react';
 import { CodeBlock } from './code-block';
+import { useScrollsSideways } from './use-scrolls-sideways';
 import './markdown.css';
 
 /**
@@ -65,10 +66,9 @@ function block(node: MdBlock, key: number): ReactNode {
         item.task === null ? (
           <li key={index}>{blocks(item.children)}</li>
         ) : (
-          <li key={index} className="markdown__task">
-            <input type="checkbox" checked={item.task} disabled aria-label={item.task ? 'Done' : 'Not done'} />{' '}
+          <TaskItem key={index} done={item.task}>
             {blocks(item.children)}
-          </li>
+          </TaskItem>
         ),
       );
       return node.ordered ? (
@@ -84,36 +84,55 @@ function block(node: MdBlock, key: number): ReactNode {
     case 'hr':
       return <hr key={key} />;
     case 'table':
-      return (
-        <div key={key} className="markdown__table" tabIndex={0} role="group" aria-label="Table">
-          <table>
-            <thead>
-              <tr>
-                {node.head.map((cell, index) => (
-                  <th key={index} scope="col" className={alignClass(node.align[index])}>
-                    {inlines(cell)}
-                  </th>
-                ))}
-              </tr>
-            </thead>
-            <tbody>
-              {node.rows.map((row, rowIndex) => (
-                <tr key={rowIndex}>
-                  {row.map((cell, index) => (
-                    <td key={index} className={alignClass(node.align[index])}>
-                      {inlines(cell)}
-                    </td>
-                  ))}
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
-      );
+      return <Table key={key} table={node} />;
   }
 }
 
 const blocks = (nodes: readonly MdBlock[]): ReactNode[] => nodes.map(block);
+
+/** A task list item: a box that shows done or not (it cannot be changed here), named by the item's text. */
+function TaskItem({ done, children }: { done: boolean; children: ReactNode }) {
+  const id = useId();
+  return (
+    <li className="markdown__task">
+      <input type="checkbox" checked={done} disabled aria-labelledby={id} />{' '}
+      <span id={id} className="markdown__task-text">
+        {children}
+      </span>
+    </li>
+  );
+}
+
+/** A table, in a box that scrolls sideways (and takes the focus for it) when wider than the post. */
+function Table({ table }: { table: Extract<MdBlock, { type: 'table' }> }) {
+  const [scroller, scrolls] = useScrollsSideways<HTMLDivElement>();
+  return (
+    <div ref={scroller} className="markdown__table" tabIndex={scrolls ? 0 : undefined} role="group" aria-label="Table">
+      <table>
+        <thead>
+          <tr>
+            {table.head.map((cell, index) => (
+              <th key={index} scope="col" className={alignClass(table.align[index])}>
+                {inlines(cell)}
+              </th>
+            ))}
+          </tr>
+        </thead>
+        <tbody>
+          {table.rows.map((row, rowIndex) => (
+            <tr key={rowIndex}>
+              {row.map((cell, index) => (
+                <td key={index} className={alignClass(table.align[index])}>
+                  {inlines(cell)}
+                </td>
+              ))}
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </div>
+  );
+}
 
 /** An already parsed tree (what a server that cooked posts at write time would send). */
 export function MarkdownTree({
