@@ -96,7 +96,9 @@ try {
   const cook = (text: string) => {
     const tree = parseMarkdown(text);
     const highlighted = codeBlocks(tree).map((block) =>
-      block.lang === '' || !highlightable(block.text) || !lowlight.registered(block.lang) ? null : lowlight.highlight(block.lang, block.text),
+      block.lang === '' || !highlightable(block.text) || !lowlight.registered(block.lang)
+        ? null
+        : lowlight.highlight(block.lang, block.text),
     );
     return { tree, highlighted };
   };
