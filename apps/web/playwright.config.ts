@@ -28,6 +28,9 @@ if (dataDir === undefined) {
 const PORT_ENV = 'PORPOISE_E2E_PORT';
 process.env[PORT_ENV] ??= process.env.E2E_PORT ?? String(20_000 + Math.floor(Math.random() * 20_000));
 const PORT = Number(process.env[PORT_ENV]);
+/** The mail sink (e2e/mail-sink.ts): SMTP on the next port, its HTTP side on the one after. */
+const MAIL_SMTP_PORT = PORT + 1;
+const MAIL_SINK_URL = `http://${HOST}:${PORT + 2}`;
 
 export default defineConfig({
   testDir: './e2e',
@@ -63,19 +66,30 @@ export default defineConfig({
     { name: 'setup', testMatch: /\.setup\.ts$/ },
     { name: 'chromium', dependencies: ['setup'], testIgnore: /\.setup\.ts$/ },
   ],
-  webServer: {
-    command: `node "${serverEntry}"`,
-    cwd: repoRoot,
-    url: `http://${HOST}:${PORT}/api/healthz`,
-    reuseExistingServer: false,
-    timeout: 60_000,
-    // SIGTERM lets the server close its embedded database before the directory is removed.
-    gracefulShutdown: { signal: 'SIGTERM', timeout: 10_000 },
-    env: {
-      PORT: String(PORT),
-      HOST,
-      DATA_DIR: dataDir,
-      RATE_LIMIT_MULTIPLIER: '100',
+  webServer: [
+    {
+      command: `node_modules/.bin/tsx apps/web/e2e/mail-sink.ts`,
+      cwd: repoRoot,
+      url: `${MAIL_SINK_URL}/healthz`,
+      reuseExistingServer: false,
+      timeout: 60_000,
+      env: { MAIL_SINK_SMTP_PORT: String(MAIL_SMTP_PORT), MAIL_SINK_HTTP_PORT: String(PORT + 2) },
     },
-  },
+    {
+      command: `node "${serverEntry}"`,
+      cwd: repoRoot,
+      url: `http://${HOST}:${PORT}/api/healthz`,
+      reuseExistingServer: false,
+      timeout: 60_000,
+      // SIGTERM lets the server close its embedded database before the directory is removed.
+      gracefulShutdown: { signal: 'SIGTERM', timeout: 10_000 },
+      env: {
+        PORT: String(PORT),
+        HOST,
+        DATA_DIR: dataDir,
+        RATE_LIMIT_MULTIPLIER: '100',
+        SMTP_URL: `smtp://${HOST}:${MAIL_SMTP_PORT}`,
+      },
+    },
+  ],
 });

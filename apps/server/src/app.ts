@@ -20,6 +20,7 @@ import { readCachePlugin } from './plugins/read-cache.ts';
 import { signalsPlugin } from './plugins/signals.ts';
 import { eventsPlugin } from './events/processor.ts';
 import { realtimePlugin } from './realtime/realtime.ts';
+import { mailPlugin } from './plugins/mail.ts';
 import { accountRoutes } from './routes/account/account.ts';
 import { adminRoutes } from './routes/admin/admin.ts';
 import { answerRoutes } from './routes/answers/answers.ts';
@@ -112,6 +113,7 @@ export async function buildApp({ config, database, logger = true, logStream }: B
   await app.register(authPlugin);
   await app.register(rateLimitPlugin);
   await app.register(realtimePlugin);
+  await app.register(mailPlugin);
   await app.register(eventsPlugin);
   await app.register(metricsPlugin);
 

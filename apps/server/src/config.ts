@@ -59,7 +59,22 @@ export interface Config {
   passwordHashing: ScryptParams;
   webDistDir: string;
   migrationsDir: string;
+  /**
+   * Mail (product.md section 10): SMTP_URL (smtp://user:pass@host:port) and MAIL_FROM;
+   * without SMTP_URL each mail is logged and, with MAIL_DIR, written there as a .eml file.
+   */
+  mail: { smtpUrl: string | undefined; from: string; dir: string | undefined; retryDelaysMs: number[] };
+  /** Where links in mail point: PUBLIC_URL, else http://localhost:PORT. */
+  linkBase: string;
   rateLimits: {
+    /** Password reset requests from one client address. */
+    resetRequestsPerAddress: RateRule;
+    /** Password reset requests for one email, from anywhere: its owner's inbox is not flooded. */
+    resetRequestsPerEmail: RateRule;
+    /** Wrong current passwords (changing a password or an email) per account. */
+    currentPasswordFailuresPerAccount: RateRule;
+    /** New-email confirmation mails per account. */
+    emailChangesPerAccount: RateRule;
     /** Wrong passwords from one client address, for any usernames. */
     loginFailuresPerAddress: RateRule;
     /** Wrong passwords for one username from one client address: other addresses never lock its owner out. */
@@ -215,7 +230,19 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, fileLimit = ope
     passwordHashing: PASSWORD_PARAMS,
     webDistDir: path.resolve(serverRoot, '../web/dist'),
     migrationsDir: path.resolve(serverRoot, 'drizzle'),
+    mail: {
+      smtpUrl: env.SMTP_URL || undefined,
+      from: env.MAIL_FROM || 'Porpoise <no-reply@localhost>',
+      dir: env.MAIL_DIR ? path.resolve(env.MAIL_DIR) : undefined,
+      // A failed send is tried again after each of these (tests shorten them).
+      retryDelaysMs: [2_000, 10_000, 60_000, 300_000],
+    },
+    linkBase: parsePublicUrl(env.PUBLIC_URL) ?? `http://localhost:${Number(env.PORT ?? 3000)}`,
     rateLimits: {
+      resetRequestsPerAddress: rule(10, 60 * 60_000),
+      resetRequestsPerEmail: rule(3, 60 * 60_000),
+      currentPasswordFailuresPerAccount: rule(10, 10 * 60_000),
+      emailChangesPerAccount: rule(5, 60 * 60_000),
       loginFailuresPerAddress: rule(20, 10 * 60_000),
       loginFailuresPerUsernameAndAddress: rule(10, 10 * 60_000),
       registerPerIp: rule(10, 60 * 60_000),

@@ -3,6 +3,7 @@ import type { EventProcessor } from './events/processor.ts';
 import type { Database, Db } from './db/client.ts';
 import type { SessionInfo, SessionStore } from './lib/sessions.ts';
 import type { Actor } from './policies/actor.ts';
+import type { Mailer } from './mail/mailer.ts';
 import type { Metrics } from './plugins/metrics.ts';
 import type { ContentCache } from './plugins/read-cache.ts';
 import type { Signals } from './lib/signals.ts';
@@ -21,6 +22,7 @@ declare module 'fastify' {
     contentCache: ContentCache;
     metrics: Metrics;
     events: EventProcessor;
+    mailer: Mailer;
   }
   interface FastifyRequest {
     session: SessionInfo | null;

@@ -143,3 +143,28 @@ export async function member(
   const account = await registerThroughUi(page, newTestAccount(prefix));
   return { page, account };
 }
+
+/** A mail as the run's mail sink (e2e/mail-sink.ts) received it over SMTP. */
+export interface SunkMail {
+  to: string[];
+  subject: string;
+  text: string;
+  html: string;
+}
+
+/** The next mail the server sent to `to`, from the mail sink (which waits up to 10 s for it). */
+export async function nextMail(page: Page, to: string): Promise<SunkMail> {
+  const sink = `http://127.0.0.1:${Number(process.env.PORPOISE_E2E_PORT) + 2}`;
+  const response = await page.request.get(`${sink}/next?to=${encodeURIComponent(to)}`, { timeout: 15_000 });
+  expect(response.status(), await response.text()).toBe(200);
+  return (await response.json()) as SunkMail;
+}
+
+/** The link to `path` (/reset-password, /confirm-email) in a mail, as its path and query on this server. */
+export function linkIn(mail: SunkMail, path: string): string {
+  const start = mail.text.indexOf(`${path}?token=`);
+  expect(start, mail.text).toBeGreaterThanOrEqual(0);
+  const rest = mail.text.slice(start);
+  const end = rest.search(/\s/);
+  return end < 0 ? rest : rest.slice(0, end);
+}

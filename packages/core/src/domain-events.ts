@@ -24,7 +24,11 @@ export type DomainEvent =
   | MessagePosted
   | ThreadStarted
   | ForumCreated
-  | RoleChanged;
+  | RoleChanged
+  | PasswordResetRequested
+  | EmailChangeRequested
+  | EmailChanged
+  | SessionsEnded;
 
 export interface QuestionAsked {
   type: 'questionAsked';
@@ -147,6 +151,46 @@ export interface ForumCreated {
 export interface RoleChanged {
   type: 'roleChanged';
   accountId: number;
+}
+
+/**
+ * A password reset was asked for an account that exists: its mail goes out. The token is
+ * the link's secret, here only on its way to the mail (the database holds its hash).
+ */
+export interface PasswordResetRequested {
+  type: 'passwordResetRequested';
+  accountId: number;
+  username: string;
+  email: string;
+  token: string;
+}
+
+/** A member asked to move to a new email: the confirmation link goes to that address. */
+export interface EmailChangeRequested {
+  type: 'emailChangeRequested';
+  accountId: number;
+  username: string;
+  newEmail: string;
+  token: string;
+}
+
+/** A new email was confirmed: the old address is told. */
+export interface EmailChanged {
+  type: 'emailChanged';
+  accountId: number;
+  username: string;
+  oldEmail: string;
+  newEmail: string;
+}
+
+/**
+ * Sessions of an account ended without their own sign-out (a password set or changed):
+ * every process forgets them, and their sockets close.
+ */
+export interface SessionsEnded {
+  type: 'sessionsEnded';
+  accountId: number;
+  tokenHashes: string[];
 }
 
 /** A command's outcome: what it answers, and what it changed. */

@@ -62,6 +62,13 @@ export const MESSAGES = {
   duplicateNotFound: 'The original question was not found',
   notClosed: 'This question is not closed',
   undeleteModerated: 'Only a moderator can undelete what a moderator deleted',
+  resetLinkSent: 'If an account uses that email, we sent it a link.',
+  linkExpired: 'This link has expired or was already used.',
+  currentPasswordIncorrect: 'Current password is incorrect',
+  passwordChanged: 'Your password was changed. Sign in with it.',
+  confirmEmailSent: 'We sent a link to your new address. Your email changes when you open it and confirm.',
+  emailConfirmed: 'Your email address was changed.',
+  emailUnchanged: 'That is already your email address',
 } as const;
 
 /** '{Field} cannot be more than N characters' (product.md section 3). */

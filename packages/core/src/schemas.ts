@@ -52,6 +52,26 @@ export const registerInput = z.object({
 });
 export type RegisterInput = z.infer<typeof registerInput>;
 
+/** A one-time link's token: what the mail carried (random, base64url). */
+const linkToken = z
+  .string({ error: MESSAGES.linkExpired })
+  .min(1, { error: MESSAGES.linkExpired })
+  .max(200, { error: MESSAGES.linkExpired });
+
+export const requestPasswordResetInput = z.object({
+  email: ruled('Email', emailError).transform((email) => email.trim()),
+});
+export const resetPasswordInput = z.object({ token: linkToken, password: ruled('Password', passwordError) });
+export const changePasswordInput = z.object({
+  currentPassword: storableText('Current password').max(1_000),
+  newPassword: ruled('Password', passwordError),
+});
+export const changeEmailInput = z.object({
+  newEmail: ruled('Email', emailError).transform((email) => email.trim()),
+  currentPassword: storableText('Current password').max(1_000),
+});
+export const confirmEmailInput = z.object({ token: linkToken });
+
 export const loginInput = z.object({
   username: storableText('Username').max(200),
   password: storableText('Password').max(1_000),

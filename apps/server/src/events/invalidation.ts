@@ -79,6 +79,10 @@ export function touchedBy(events: readonly DomainEvent[]): Touched {
       case 'threadStarted':
       case 'forumCreated':
       case 'roleChanged':
+      case 'passwordResetRequested':
+      case 'emailChangeRequested':
+      case 'emailChanged':
+      case 'sessionsEnded':
         break;
     }
   }

@@ -19,6 +19,7 @@ import {
   getVoters,
 } from '../queries/questions.ts';
 import { findThread, getForumRow, getMessage, threadWithLastMessage } from '../queries/threads.ts';
+import { mailFor } from './account-mail.ts';
 import { touchedBy, touchesNothing } from './invalidation.ts';
 import { ViewCounter } from './view-counter.ts';
 
@@ -35,7 +36,8 @@ type Delivery = {
  * 2. asks the policies who hears each event, presents its payload and emits it;
  * 3. counts first views, whose counts and viewsUpdate go out at most once a second.
  * Routes neither clear caches nor emit (a lint rule keeps `app.realtime` to this file).
- * Notifications, mail and moderation will hang off this processor too.
+ * 4. ends sessions a password change ended, and hands mail to the mailer (events/account-mail.ts).
+ * Notifications and moderation will hang off this processor too.
  */
 export interface EventProcessor {
   apply(events: readonly DomainEvent[]): Promise<void>;
@@ -188,6 +190,10 @@ export const eventsPlugin = fp(
         }
         case 'questionViewed':
         case 'roleChanged':
+        case 'passwordResetRequested':
+        case 'emailChangeRequested':
+        case 'emailChanged':
+        case 'sessionsEnded':
           return [];
       }
     }
@@ -218,6 +224,14 @@ export const eventsPlugin = fp(
           if (event.type === 'questionViewed') views.add(event.questionId);
           // Every process reads the account's role again at its next request (lib/sessions.ts remembers 30 s).
           if (event.type === 'roleChanged') await app.sessions.forgetRemembered();
+          // Sessions ended by a password change: forgotten by every process, their sockets closed.
+          if (event.type === 'sessionsEnded') {
+            await app.sessions.forget(event.tokenHashes);
+            for (const tokenHash of event.tokenHashes) app.realtime.endSession(tokenHash);
+          }
+          // Mail leaves in the background, after the write committed (mail/mailer.ts retries it).
+          const mail = mailFor(event, app.config.linkBase);
+          if (mail !== null) app.mailer.send(mail);
           for (const delivery of await deliveries(event)) emit(delivery);
         }
       },

@@ -151,6 +151,15 @@ export class SessionStore {
     await this.signals.publish(CHANNEL, FORGET_ALL);
   }
 
+  /**
+   * Forgets sessions already deleted from the database (a password change ended them),
+   * here and on every other process before returning.
+   */
+  async forget(tokenHashes: readonly string[]): Promise<void> {
+    if (tokenHashes.length > 20) return this.signals.publish(CHANNEL, FORGET_ALL);
+    for (const tokenHash of tokenHashes) await this.signals.publish(CHANNEL, tokenHash);
+  }
+
   /** Ends a session here and on every other process before returning. */
   async revoke(tokenHash: string): Promise<void> {
     await this.db.delete(sessions).where(eq(sessions.tokenHash, tokenHash));

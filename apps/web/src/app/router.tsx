@@ -40,6 +40,18 @@ export const routes: RouteObject[] = [
             lazy: () => import('./routes/login').then((m) => ({ Component: m.LoginRoute })),
           },
           {
+            path: paths.forgotPassword.pattern,
+            lazy: () => import('./routes/forgot-password').then((m) => ({ Component: m.ForgotPasswordRoute })),
+          },
+          {
+            path: paths.resetPassword.pattern,
+            lazy: () => import('./routes/reset-password').then((m) => ({ Component: m.ResetPasswordRoute })),
+          },
+          {
+            path: paths.confirmEmail.pattern,
+            lazy: () => import('./routes/confirm-email').then((m) => ({ Component: m.ConfirmEmailRoute })),
+          },
+          {
             path: paths.porpchat.pattern,
             lazy: () =>
               import('./routes/porpchat').then((m) => ({ loader: m.porpchatLoader, Component: m.PorpchatRoute })),

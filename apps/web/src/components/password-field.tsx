@@ -7,19 +7,32 @@ export interface PasswordFieldProps {
   value: string;
   onChange: (value: string) => void;
   autoComplete: 'new-password' | 'current-password';
+  /** 'Password' unless given ('Current password', 'New password'). */
+  label?: string;
+  name?: string;
   hint?: string;
   error?: string | null;
   attempt?: number;
 }
 
 /** The Password field with a Show/Hide toggle that reveals what was typed (spec: /register). */
-export function PasswordField({ id, value, onChange, autoComplete, hint, error, attempt }: PasswordFieldProps) {
+export function PasswordField({
+  id,
+  value,
+  onChange,
+  autoComplete,
+  label = 'Password',
+  name = 'password',
+  hint,
+  error,
+  attempt,
+}: PasswordFieldProps) {
   const [shown, setShown] = useState(false);
   return (
     <TextField
       id={id}
-      label="Password"
-      name="password"
+      label={label}
+      name={name}
       type={shown ? 'text' : 'password'}
       value={value}
       onChange={onChange}

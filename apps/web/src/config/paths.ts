@@ -38,6 +38,11 @@ export const paths = {
   register: route('/register', () => '/register'),
   login: route('/login', (redirectTo?: string) => withQuery('/login', { [REDIRECT_PARAM]: redirectTo })),
   porpchat: route('/porpchat', () => '/porpchat'),
+  forgotPassword: route('/forgot-password', () => '/forgot-password'),
+  /** The page a password reset mail links to, with its token. */
+  resetPassword: route('/reset-password', (token: string) => withQuery('/reset-password', { token })),
+  /** The page a new-email mail links to, with its token. */
+  confirmEmail: route('/confirm-email', (token: string) => withQuery('/confirm-email', { token })),
   home: route('/home', (query: HomeQuery = {}) => withQuery('/home', { ...query })),
   tags: route('/tags', () => '/tags'),
   forums: route('/forums', () => '/forums'),

@@ -64,3 +64,31 @@ export const rateLimits = pgTable('rate_limits', {
   count: integer('count').notNull(),
   resetAt: at('reset_at').notNull(),
 });
+
+/**
+ * One-time links sent by mail (product.md section 10): a password reset, or the
+ * confirmation of a new email address. The mail holds a random token; the table only its
+ * SHA-256, so a copy of the database opens no account. Used up when its change is made;
+ * good for an hour.
+ */
+export const accountTokens = pgTable(
+  'account_tokens',
+  {
+    tokenHash: text('token_hash').primaryKey(),
+    accountId: ref('account_id')
+      .notNull()
+      .references(() => accounts.id, { onDelete: 'cascade' }),
+    /** 'password' (a reset) or 'email' (a new address to confirm). */
+    purpose: text('purpose').notNull(),
+    /** The address an 'email' token confirms. */
+    newEmail: text('new_email'),
+    createdAt: at('created_at').notNull().defaultNow(),
+    expiresAt: at('expires_at').notNull(),
+    usedAt: at('used_at'),
+  },
+  (t) => [
+    index('account_tokens_account_idx').on(t.accountId),
+    index('account_tokens_expires_idx').on(t.expiresAt),
+    check('account_tokens_purpose_check', sql`${t.purpose} in ('password', 'email')`),
+  ],
+);

@@ -1,13 +1,21 @@
 import { LIMITS, MESSAGES } from '@porpoise/core';
 import { findAccountByName, getAccount } from '../../queries/accounts.ts';
 import { saveAccessibilitySettings } from '../../commands/account-settings.ts';
+import {
+  changePassword,
+  confirmEmail,
+  liveToken,
+  requestEmailChange,
+  requestPasswordReset,
+  resetPassword,
+} from '../../commands/account-security.ts';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { registerAccount } from '../../commands/register-account.ts';
 import { upgradePasswordHash } from '../../commands/upgrade-password-hash.ts';
 import { addressKey } from '../../lib/client-address.ts';
-import { HttpError, unauthorized } from '../../lib/http-error.ts';
+import { badRequest, HttpError, unauthorized } from '../../lib/http-error.ts';
 import { route } from '../../lib/contract-routes.ts';
-import { decoyHash, needsRehash, verifyPassword } from '../../lib/password.ts';
+import { decoyHash, hashPassword, needsRehash, verifyPassword } from '../../lib/password.ts';
 import { clearSessionCookie, setSessionCookie } from '../../plugins/auth.ts';
 import { presentAccount } from '../../presenters/account.ts';
 import { bodyLimitFor } from '../../lib/request-bodies.ts';
@@ -16,6 +24,10 @@ const invalidLogin = () => new HttpError(401, MESSAGES.invalidLogin);
 
 /** Username, email, password and the spec's createdAt (an ISO time). */
 const REGISTER_BODY_LIMIT = bodyLimitFor(LIMITS.usernameMax + LIMITS.emailMax + LIMITS.passwordMax + 64);
+/** A one-time link's token (at most 200 characters) and a password. */
+const TOKEN_BODY_LIMIT = bodyLimitFor(200 + LIMITS.passwordMax);
+/** A current password (at most 1,000 characters) and a new password or email. */
+const CHANGE_BODY_LIMIT = bodyLimitFor(1_000 + Math.max(LIMITS.passwordMax, LIMITS.emailMax));
 /** loginInput's bounds: a username of up to 200 characters and a password of up to 1,000. */
 const LOGIN_BODY_LIMIT = bodyLimitFor(200 + 1_000);
 
@@ -76,6 +88,67 @@ export async function accountRoutes(app: FastifyInstance) {
     const { token } = await app.sessions.create(account.id);
     setSessionCookie(reply, token);
     return presentAccount(account);
+  });
+
+  /**
+   * Always the same answer, whether or not an account uses the email (product.md section
+   * 10): the mail leaves in the background, after the answer. Counted per client address
+   * and per email, so neither a script nor a stranger can flood an inbox.
+   */
+  route(app, 'requestPasswordReset', { bodyLimit: bodyLimitFor(LIMITS.emailMax) }, async ({ body }, request) => {
+    await app.rateLimiter.hitEach([
+      { key: `reset:ip:${addressKey(request.ip)}`, rule: limits.resetRequestsPerAddress },
+      { key: `reset:email:${body.email.toLowerCase()}`, rule: limits.resetRequestsPerEmail },
+    ]);
+    await app.events.settle(requestPasswordReset(app.db, body.email));
+    return { ok: true } as const;
+  });
+
+  /**
+   * The password is checked by the rules first (a refused one leaves the link working),
+   * then the link, before the hash is paid for; setting it uses the link up.
+   */
+  route(app, 'resetPassword', { bodyLimit: TOKEN_BODY_LIMIT }, async ({ body }) => {
+    if ((await liveToken(app.db, body.token, 'password')) === null) throw badRequest(MESSAGES.linkExpired);
+    const passwordHash = await hashPassword(body.password, app.config.passwordHashing);
+    await app.events.settle(resetPassword(app.db, body.token, passwordHash));
+    return { ok: true } as const;
+  });
+
+  /**
+   * The member's current password, checked as a sign-in is: each attempt counts against
+   * the account before the hash runs and is given back when it proves right.
+   */
+  async function checkCurrentPassword(accountId: number, currentPassword: string) {
+    const key = `current-password:${accountId}`;
+    await app.rateLimiter.hit(key, limits.currentPasswordFailuresPerAccount);
+    const account = await getAccount(app.db, accountId);
+    if (!account || !(await verifyPassword(currentPassword, account.passwordHash))) {
+      throw badRequest(MESSAGES.currentPasswordIncorrect);
+    }
+    await app.rateLimiter.refund(key);
+    return account;
+  }
+
+  route(app, 'changePassword', { bodyLimit: CHANGE_BODY_LIMIT }, async ({ actor, body }, request) => {
+    if (!request.session) throw unauthorized();
+    await checkCurrentPassword(actor.id, body.currentPassword);
+    const passwordHash = await hashPassword(body.newPassword, app.config.passwordHashing);
+    await app.events.settle(changePassword(app.db, actor.id, passwordHash, request.session.tokenHash));
+    return { ok: true } as const;
+  });
+
+  route(app, 'changeEmail', { bodyLimit: CHANGE_BODY_LIMIT }, async ({ actor, body }) => {
+    const account = await checkCurrentPassword(actor.id, body.currentPassword);
+    await app.rateLimiter.hit(`email-change:${actor.id}`, limits.emailChangesPerAccount);
+    await app.events.settle(requestEmailChange(app.db, account, body.newEmail));
+    return { ok: true } as const;
+  });
+
+  // A page with a 'Confirm Email' button sends this, so a mail scanner opening the link changes nothing.
+  route(app, 'confirmEmail', { bodyLimit: bodyLimitFor(200) }, async ({ body }) => {
+    await app.events.settle(confirmEmail(app.db, body.token));
+    return { ok: true } as const;
   });
 
   route(app, 'logout', { bodyLimit: bodyLimitFor(0) }, async (_input, request, reply) => {

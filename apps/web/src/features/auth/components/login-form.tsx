@@ -1,5 +1,5 @@
 import { useState, type FormEvent } from 'react';
-import { Link, useSearchParams } from 'react-router';
+import { Link, useLocation, useSearchParams } from 'react-router';
 import { MESSAGES, safeRedirectPath } from '@porpoise/core';
 import { FormError } from '@/components/form-error';
 import { TextField } from '@/components/text-field';
@@ -8,7 +8,8 @@ import { ApiError, userFacingError } from '@/lib/api-client';
 import { REDIRECT_PARAM, paths } from '@/config/paths';
 import { login } from '../api/login';
 import { useSessionChange } from '../hooks/use-session-change';
-import { PasswordField } from './password-field';
+import { PasswordField } from '@/components/password-field';
+import type { LoginNotice } from './reset-password-form';
 
 function loginErrorMessage(cause: unknown): string {
   // The server answers a wrong name or password with this same text; keep it if a reply lacks it.
@@ -18,6 +19,7 @@ function loginErrorMessage(cause: unknown): string {
 
 export function LoginForm() {
   const [searchParams] = useSearchParams();
+  const notice = (useLocation().state as LoginNotice | null)?.notice ?? null;
   const { signedIn } = useSessionChange();
   const [username, setUsername] = useState('');
   const [password, setPassword] = useState('');
@@ -43,6 +45,11 @@ export function LoginForm() {
 
   return (
     <form className="form" onSubmit={handleSubmit} noValidate aria-busy={form.pending}>
+      {notice === null ? null : (
+        <p className="form-notice" role="status">
+          {notice}
+        </p>
+      )}
       <TextField
         id={form.fieldId('username')}
         label="Username"
@@ -63,6 +70,9 @@ export function LoginForm() {
         error={form.errorOf('password')}
         attempt={form.attempt}
       />
+      <p className="form__forgot">
+        <Link to={paths.forgotPassword()}>Forgot password?</Link>
+      </p>
       <FormError key={form.attempt} message={form.formError} />
       <button type="submit" className="button button--primary button--block" aria-disabled={form.pending}>
         Sign In

@@ -8,7 +8,7 @@ import { userFacingError } from '@/lib/api-client';
 import { paths } from '@/config/paths';
 import { register } from '../api/register';
 import { useSessionChange } from '../hooks/use-session-change';
-import { PasswordField } from './password-field';
+import { PasswordField } from '@/components/password-field';
 
 type Field = 'email' | 'username' | 'password';
 

@@ -5,12 +5,14 @@ import { ProfileIcon } from '@/components/icons';
 import { paths } from '@/config/paths';
 import { Deferred, LoadingText } from '@/components/deferred';
 import type { ProfileData } from '../api/profile-data';
+import { AccountSettings } from './account-settings';
 import { BioEditor } from './bio-editor';
 import { UserPosts } from './user-posts';
 
 /**
  * The signed-in user's profile (spec: /profile): name, email, the sign-out control the
- * app passes in, the editable bio and their questions and answers.
+ * app passes in, the editable bio, their questions and answers, and the account's settings
+ * (password and email, product.md section 10).
  */
 export function OwnProfile({ account, data, signOut }: { account: Account; data: ProfileData; signOut: ReactNode }) {
   return (
@@ -42,6 +44,7 @@ export function OwnProfile({ account, data, signOut }: { account: Account; data:
         {(profile) => <BioEditor username={account.username} initialBio={profile.bio} />}
       </Deferred>
       <UserPosts questions={data.questions} answers={data.answers} />
+      <AccountSettings />
     </>
   );
 }

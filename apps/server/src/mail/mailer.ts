@@ -1,0 +1,137 @@
+/**
+ * The one way Porpoise sends mail (product.md section 10): through SMTP when SMTP_URL is
+ * set, otherwise into the server's log and, with MAIL_DIR, as a `.eml` file there, so a
+ * fresh install still lets a person reset a password. Mail leaves after the write that
+ * asked for it has committed (the event processor calls `send`), never on the request's
+ * path: a slow or failing mail server costs the request nothing. A failed send is tried
+ * again later (config.ts: after 2 s, 10 s, 1 min, 5 min), at most MAX_PENDING mails waiting.
+ */
+import { randomBytes } from 'node:crypto';
+import fs from 'node:fs/promises';
+import path from 'node:path';
+import { createTransport } from 'nodemailer';
+import type { FastifyBaseLogger } from 'fastify';
+
+/** A mail as the templates make it: text and HTML parts, never a password. */
+export interface OutgoingMail {
+  to: string;
+  subject: string;
+  text: string;
+  html: string;
+}
+
+export interface MailConfig {
+  /** A failed send is tried again after each of these, then given up (and logged). */
+  retryDelaysMs: readonly number[];
+  /** smtp://user:pass@host:port (smtps:// for TLS); unset: log and MAIL_DIR. */
+  smtpUrl: string | undefined;
+  from: string;
+  /** Where mails are written as .eml files when there is no SMTP server. */
+  dir: string | undefined;
+}
+
+export interface Mailer {
+  /** Queues the mail; it is sent (and retried) in the background. */
+  send(mail: OutgoingMail): void;
+  /** Resolves once every mail queued so far has been sent or given up on (for tests and shutdown). */
+  idle(): Promise<void>;
+  close(): Promise<void>;
+}
+
+/** Mails waiting to be sent or retried; past it, a new mail is dropped with an error in the log. */
+const MAX_PENDING = 1_000;
+
+type Deliver = (mail: OutgoingMail) => Promise<void>;
+
+function smtpDelivery(config: MailConfig & { smtpUrl: string }): { deliver: Deliver; close: () => void } {
+  const transport = createTransport(config.smtpUrl);
+  return {
+    deliver: async (mail) => {
+      await transport.sendMail({ from: config.from, ...mail });
+    },
+    close: () => transport.close(),
+  };
+}
+
+/** No SMTP server: the mail goes to the log (who to, what about, its text) and to MAIL_DIR. */
+function localDelivery(config: MailConfig, log: FastifyBaseLogger): { deliver: Deliver; close: () => void } {
+  const transport = createTransport({ streamTransport: true, buffer: true, newline: 'unix' });
+  return {
+    deliver: async (mail) => {
+      log.info({ mail: { to: mail.to, subject: mail.subject, text: mail.text } }, 'mail (no SMTP_URL: not sent)');
+      if (config.dir === undefined) return;
+      const info = await transport.sendMail({ from: config.from, ...mail });
+      await fs.mkdir(config.dir, { recursive: true });
+      const name = `${new Date().toISOString().replace(/[:.]/g, '-')}-${randomBytes(4).toString('hex')}.eml`;
+      await fs.writeFile(path.join(config.dir, name), info.message as Buffer);
+    },
+    close: () => transport.close(),
+  };
+}
+
+export function createMailer(config: MailConfig, log: FastifyBaseLogger): Mailer {
+  const retryDelaysMs = config.retryDelaysMs;
+  const delivery =
+    config.smtpUrl === undefined ? localDelivery(config, log) : smtpDelivery({ ...config, smtpUrl: config.smtpUrl });
+  const timers = new Set<NodeJS.Timeout>();
+  const inFlight = new Set<Promise<void>>();
+  let pending = 0;
+  let closed = false;
+  let settled: Array<() => void> = [];
+
+  const maybeIdle = () => {
+    if (pending > 0) return;
+    for (const resolve of settled) resolve();
+    settled = [];
+  };
+
+  const attempt = (mail: OutgoingMail, tries: number) => {
+    const sending = delivery.deliver(mail).then(
+      () => {
+        pending -= 1;
+      },
+      (error: unknown) => {
+        const delay = retryDelaysMs[tries];
+        if (delay === undefined || closed) {
+          pending -= 1;
+          log.error({ err: error, to: mail.to, subject: mail.subject }, 'mail given up after retries');
+          return;
+        }
+        log.warn({ err: error, to: mail.to, tries: tries + 1 }, `mail failed; trying again in ${delay} ms`);
+        const timer = setTimeout(() => {
+          timers.delete(timer);
+          attempt(mail, tries + 1);
+        }, delay);
+        timer.unref();
+        timers.add(timer);
+      },
+    );
+    inFlight.add(sending);
+    void sending.finally(() => {
+      inFlight.delete(sending);
+      maybeIdle();
+    });
+  };
+
+  return {
+    send(mail) {
+      if (closed) return;
+      if (pending >= MAX_PENDING) {
+        log.error({ to: mail.to, subject: mail.subject }, `mail dropped: ${MAX_PENDING} already waiting`);
+        return;
+      }
+      pending += 1;
+      attempt(mail, 0);
+    },
+    idle: () => (pending === 0 ? Promise.resolve() : new Promise<void>((resolve) => settled.push(resolve))),
+    async close() {
+      closed = true;
+      await Promise.allSettled([...inFlight]);
+      for (const timer of timers) clearTimeout(timer);
+      timers.clear();
+      pending = 0;
+      maybeIdle();
+      delivery.close();
+    },
+  };
+}

@@ -1,0 +1,343 @@
+// Issue 20 items 1-3: mail through a real SMTP exchange, password reset, password and email
+// changes (product.md section 10), on both databases.
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { MESSAGES } from '@porpoise/core';
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { queryRows } from '../../db/client.ts';
+import { DATABASE_KINDS } from '../../test/databases.ts';
+import { registerUser, sessionCookie, uniqueName, type TestUser } from '../../test/factories.ts';
+import { startSmtpInbox, type ReceivedMail, type SmtpInbox } from '../../test/smtp-inbox.ts';
+import { connected, openSocket } from '../../test/sockets.ts';
+import { startTestApp, type TestApp } from '../../test/test-app.ts';
+
+const PUBLIC = 'https://porpoise.example';
+
+/** The token of the link in a mail to `page` (/reset-password or /confirm-email). */
+function tokenIn(mail: ReceivedMail, page: string): string {
+  const start = mail.text.indexOf(`${PUBLIC}${page}?token=`);
+  expect(start, mail.text).toBeGreaterThanOrEqual(0);
+  const rest = mail.text.slice(start + `${PUBLIC}${page}?token=`.length);
+  const token = rest.slice(0, rest.search(/[^A-Za-z0-9_-]|$/));
+  expect(token.length).toBeGreaterThan(20);
+  expect(mail.html).toContain(`${PUBLIC}${page}?token=${token}`);
+  return token;
+}
+
+describe.each(DATABASE_KINDS)('mail, password reset and account settings on %s', (kind) => {
+  let t: TestApp;
+  let inbox: SmtpInbox;
+
+  beforeAll(async () => {
+    inbox = await startSmtpInbox();
+    t = await startTestApp(kind, {
+      env: { SMTP_URL: inbox.url, MAIL_FROM: 'Porpoise <porpoise@porpoise.example>' },
+      configure: (config) => {
+        // What PUBLIC_URL gives links (the variable itself would also hold requests to its host).
+        config.linkBase = PUBLIC;
+        config.mail.retryDelaysMs = [20, 20];
+        config.rateLimits.resetRequestsPerEmail = { max: 3, windowMs: 60 * 60_000 };
+        config.rateLimits.currentPasswordFailuresPerAccount = { max: 4, windowMs: 10 * 60_000 };
+      },
+    });
+  });
+  afterAll(async () => {
+    await t.close();
+    await inbox.close();
+  });
+
+  const post = (url: string, payload: object, cookie?: string) =>
+    t.app.inject({ method: 'POST', url: `/api/account/${url}`, payload, headers: cookie ? { cookie } : {} });
+  const me = (cookie: string) => t.app.inject({ method: 'GET', url: '/api/account/me', headers: { cookie } });
+  const login = (username: string, password: string) => post('login', { username, password });
+  const tokenRows = async (accountId?: number) =>
+    (
+      await queryRows<{ n: number }>(
+        t.app.db,
+        accountId === undefined
+          ? sql`select count(*)::int as n from account_tokens`
+          : sql`select count(*)::int as n from account_tokens where account_id = ${accountId}`,
+      )
+    )[0]?.n;
+
+  async function member(): Promise<TestUser> {
+    return registerUser(t.app, { username: uniqueName('acct'), password: 'first-password' });
+  }
+
+  async function resetLink(user: TestUser): Promise<string> {
+    const asked = await post('requestPasswordReset', { email: user.email.toUpperCase() });
+    expect(asked.statusCode).toBe(200);
+    expect(asked.json()).toEqual({ ok: true });
+    return tokenIn(await inbox.next(user.email), '/reset-password');
+  }
+
+  describe('password reset', () => {
+    it('mails a one-time link over SMTP; the new password signs in, the old one and every session end', async () => {
+      const user = await member();
+      const second = sessionCookie(await login(user.username, 'first-password'));
+      const token = await resetLink(user);
+      const mail = inbox.mails.find((each) => each.text.includes(token));
+      expect(mail).toMatchObject({ subject: 'Reset your Porpoise password', from: 'porpoise@porpoise.example' });
+      expect(mail?.text).toContain(`Hello ${user.username}`);
+      expect(mail?.text).not.toContain('first-password');
+      // The table holds only the token's hash.
+      const stored = await queryRows<{ token_hash: string }>(
+        t.app.db,
+        sql`select token_hash from account_tokens where purpose = 'password'`,
+      );
+      expect(stored.map((row) => row.token_hash)).not.toContain(token);
+
+      // A password the rules refuse leaves the link working.
+      const weak = await post('resetPassword', { token, password: 'abc' });
+      expect(weak.statusCode).toBe(400);
+      expect(weak.json()).toMatchObject({ error: MESSAGES.passwordTooShort });
+
+      const reset = await post('resetPassword', { token, password: 'second-password' });
+      expect(reset.statusCode).toBe(200);
+      expect((await me(user.cookie)).statusCode).toBe(401);
+      expect((await me(second)).statusCode).toBe(401);
+      expect((await login(user.username, 'first-password')).statusCode).toBe(401);
+      expect((await login(user.username, 'second-password')).statusCode).toBe(200);
+
+      const again = await post('resetPassword', { token, password: 'third-password' });
+      expect(again.statusCode).toBe(400);
+      expect(again.json()).toMatchObject({ error: MESSAGES.linkExpired });
+    });
+
+    it('answers an unknown email exactly as a known one, and sends nothing', async () => {
+      const before = await tokenRows();
+      const sent = inbox.mails.length;
+      const stranger = `${uniqueName('nobody')}@example.com`;
+      const asked = await post('requestPasswordReset', { email: stranger });
+      expect(asked.statusCode).toBe(200);
+      expect(asked.json()).toEqual({ ok: true });
+      await t.app.mailer.idle();
+      expect(inbox.mails.length).toBe(sent);
+      expect(await tokenRows()).toBe(before);
+    });
+
+    it('refuses an expired link, an unknown one, and another purpose', async () => {
+      const user = await member();
+      const token = await resetLink(user);
+      await t.app.db.execute(sql`update account_tokens set expires_at = now() - interval '1 second'`);
+      for (const tried of [token, 'not-a-token', '']) {
+        const response = await post('resetPassword', { token: tried, password: 'second-password' });
+        expect(response.statusCode).toBe(400);
+        expect(response.json()).toMatchObject({ error: MESSAGES.linkExpired });
+      }
+      expect((await login(user.username, 'first-password')).statusCode).toBe(200);
+    });
+
+    it('uses a link up once when two resets race', async () => {
+      const user = await member();
+      const token = await resetLink(user);
+      const answers = await Promise.all([
+        post('resetPassword', { token, password: 'racer-one-password' }),
+        post('resetPassword', { token, password: 'racer-two-password' }),
+      ]);
+      expect(answers.map((answer) => answer.statusCode).sort()).toEqual([200, 400]);
+    });
+
+    it('limits requests per email', async () => {
+      const user = await member();
+      for (let i = 0; i < 3; i++)
+        expect((await post('requestPasswordReset', { email: user.email })).statusCode).toBe(200);
+      expect((await post('requestPasswordReset', { email: user.email })).statusCode).toBe(429);
+      // The same for an email no account uses: the limit tells nothing about accounts.
+      const stranger = `${uniqueName('nobody')}@example.com`;
+      for (let i = 0; i < 3; i++)
+        expect((await post('requestPasswordReset', { email: stranger })).statusCode).toBe(200);
+      expect((await post('requestPasswordReset', { email: stranger })).statusCode).toBe(429);
+    });
+
+    it('closes the open sockets of the sessions a reset ends', async () => {
+      const user = await member();
+      const socket = openSocket(t.url, { cookie: user.cookie });
+      try {
+        await connected(socket);
+        const closed = new Promise<string>((resolve) => socket.on('disconnect', (reason) => resolve(reason)));
+        const token = await resetLink(user);
+        expect((await post('resetPassword', { token, password: 'second-password' })).statusCode).toBe(200);
+        expect(await closed).toBe('io server disconnect');
+      } finally {
+        socket.close();
+      }
+    });
+  });
+
+  describe('mail delivery', () => {
+    it('answers before a slow mail server has the mail, and delivers it after', async () => {
+      const user = await member();
+      const release = inbox.hold();
+      try {
+        const asked = await post('requestPasswordReset', { email: user.email });
+        expect(asked.statusCode).toBe(200);
+        expect(inbox.mails.some((mail) => mail.to.includes(user.email.toLowerCase()))).toBe(false);
+      } finally {
+        release();
+      }
+      expect(tokenIn(await inbox.next(user.email), '/reset-password')).not.toBe('');
+    });
+
+    it('tries a refused mail again until the server takes it', async () => {
+      const user = await member();
+      inbox.refuseNext(2);
+      await post('requestPasswordReset', { email: user.email });
+      expect(tokenIn(await inbox.next(user.email), '/reset-password')).not.toBe('');
+    });
+  });
+
+  describe('changing the password', () => {
+    it('needs the current password, then ends every other session', async () => {
+      const user = await member();
+      const other = sessionCookie(await login(user.username, 'first-password'));
+      const wrong = await post(
+        'changePassword',
+        { currentPassword: 'nope', newPassword: 'second-password' },
+        user.cookie,
+      );
+      expect(wrong.statusCode).toBe(400);
+      expect(wrong.json()).toMatchObject({ error: MESSAGES.currentPasswordIncorrect });
+      const weak = await post('changePassword', { currentPassword: 'first-password', newPassword: 'a' }, user.cookie);
+      expect(weak.json()).toMatchObject({ error: MESSAGES.passwordTooShort });
+
+      const changed = await post(
+        'changePassword',
+        { currentPassword: 'first-password', newPassword: 'second-password' },
+        user.cookie,
+      );
+      expect(changed.statusCode).toBe(200);
+      expect((await me(user.cookie)).statusCode).toBe(200);
+      expect((await me(other)).statusCode).toBe(401);
+      expect((await login(user.username, 'second-password')).statusCode).toBe(200);
+    });
+
+    it('counts wrong current passwords per account', async () => {
+      const user = await member();
+      for (let i = 0; i < 4; i++) {
+        const response = await post(
+          'changePassword',
+          { currentPassword: 'nope', newPassword: 'x-password' },
+          user.cookie,
+        );
+        expect(response.statusCode).toBe(400);
+      }
+      const blocked = await post(
+        'changePassword',
+        { currentPassword: 'first-password', newPassword: 'x-password' },
+        user.cookie,
+      );
+      expect(blocked.statusCode).toBe(429);
+    });
+
+    it('is for members only', async () => {
+      const response = await post('changePassword', { currentPassword: 'a', newPassword: 'second-password' });
+      expect(response.statusCode).toBe(401);
+    });
+  });
+
+  describe('changing the email', () => {
+    it('mails a link to the new address; the email changes when it is confirmed, and the old address is told', async () => {
+      const user = await member();
+      const newEmail = `${uniqueName('moved')}@example.org`;
+      const wrong = await post('changeEmail', { newEmail, currentPassword: 'nope' }, user.cookie);
+      expect(wrong.json()).toMatchObject({ error: MESSAGES.currentPasswordIncorrect });
+      const asked = await post('changeEmail', { newEmail, currentPassword: 'first-password' }, user.cookie);
+      expect(asked.statusCode).toBe(200);
+      const token = tokenIn(await inbox.next(newEmail), '/confirm-email');
+      // Not yet: only the confirmation changes it.
+      expect((await me(user.cookie)).json()).toMatchObject({ email: user.email });
+
+      const confirmed = await post('confirmEmail', { token });
+      expect(confirmed.statusCode).toBe(200);
+      expect((await me(user.cookie)).json()).toMatchObject({ email: newEmail });
+      const notice = await inbox.next(user.email);
+      expect(notice.subject).toBe('Your Porpoise email was changed');
+      expect(notice.text).toContain(newEmail);
+
+      const again = await post('confirmEmail', { token });
+      expect(again.statusCode).toBe(400);
+      expect(again.json()).toMatchObject({ error: MESSAGES.linkExpired });
+      // A reset now goes to the new address.
+      await post('requestPasswordReset', { email: newEmail });
+      expect(tokenIn(await inbox.next(newEmail), '/reset-password')).not.toBe('');
+    });
+
+    it('refuses an address another account uses, or its own, and a bad one', async () => {
+      const user = await member();
+      const other = await member();
+      const taken = await post(
+        'changeEmail',
+        { newEmail: other.email, currentPassword: 'first-password' },
+        user.cookie,
+      );
+      expect(taken.statusCode).toBe(409);
+      expect(taken.json()).toMatchObject({ error: MESSAGES.emailInUse });
+      const own = await post('changeEmail', { newEmail: user.email, currentPassword: 'first-password' }, user.cookie);
+      expect(own.json()).toMatchObject({ error: MESSAGES.emailUnchanged });
+      const bad = await post(
+        'changeEmail',
+        { newEmail: 'not-an-email', currentPassword: 'first-password' },
+        user.cookie,
+      );
+      expect(bad.json()).toMatchObject({ error: MESSAGES.emailInvalid });
+    });
+
+    it('refuses a confirmation when another account took the address meanwhile', async () => {
+      const user = await member();
+      const newEmail = `${uniqueName('race')}@example.org`;
+      await post('changeEmail', { newEmail, currentPassword: 'first-password' }, user.cookie);
+      const token = tokenIn(await inbox.next(newEmail), '/confirm-email');
+      await registerUser(t.app, { email: newEmail });
+      const confirmed = await post('confirmEmail', { token });
+      expect(confirmed.statusCode).toBe(409);
+      expect(confirmed.json()).toMatchObject({ error: MESSAGES.emailInUse });
+      expect((await me(user.cookie)).json()).toMatchObject({ email: user.email });
+    });
+  });
+});
+
+describe('mail without an SMTP server', () => {
+  it('is logged and written to MAIL_DIR as a .eml file', async () => {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'porpoise-mail-'));
+    const lines: string[] = [];
+    const { Writable } = await import('node:stream');
+    const logStream = new Writable({
+      write(chunk: Buffer, _encoding, callback) {
+        lines.push(chunk.toString());
+        callback();
+      },
+    });
+    const t = await startTestApp('pglite', { env: { MAIL_DIR: dir, PORT: '4321' }, logStream });
+    try {
+      const user = await registerUser(t.app);
+      expect(
+        (
+          await t.app.inject({
+            method: 'POST',
+            url: '/api/account/requestPasswordReset',
+            payload: { email: user.email },
+          })
+        ).statusCode,
+      ).toBe(200);
+      await t.app.mailer.idle();
+      const files = fs.readdirSync(dir).filter((name) => name.endsWith('.eml'));
+      expect(files).toHaveLength(1);
+      const eml = fs.readFileSync(path.join(dir, files[0] as string), 'utf8');
+      expect(eml).toContain(`To: ${user.email}`);
+      expect(eml).toContain('Subject: Reset your Porpoise password');
+      expect(eml).toMatch(/Content-Type: text\/plain/);
+      expect(eml).toMatch(/Content-Type: text\/html/);
+      // Links start with http://localhost:PORT when PUBLIC_URL is unset.
+      expect(eml.replace(/=\r?\n/g, '')).toContain('http://localhost:4321/reset-password?token=3D');
+      expect(lines.some((line) => line.includes('mail (no SMTP_URL: not sent)') && line.includes(user.email))).toBe(
+        true,
+      );
+    } finally {
+      await t.close();
+      fs.rmSync(dir, { recursive: true, force: true });
+    }
+  });
+});
