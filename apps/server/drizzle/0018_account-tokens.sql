@@ -6,7 +6,7 @@ CREATE TABLE "account_tokens" (
 	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
 	"expires_at" timestamp with time zone NOT NULL,
 	"used_at" timestamp with time zone,
-	CONSTRAINT "account_tokens_purpose_check" CHECK ("account_tokens"."purpose" in ('password', 'email'))
+	CONSTRAINT "account_tokens_purpose_check" CHECK ("account_tokens"."purpose" in ('password', 'email', 'revert'))
 );
 --> statement-breakpoint
 ALTER TABLE "account_tokens" ADD CONSTRAINT "account_tokens_account_id_accounts_id_fk" FOREIGN KEY ("account_id") REFERENCES "public"."accounts"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint

@@ -3,6 +3,7 @@ import fastifyCompress from '@fastify/compress';
 import Fastify, { type FastifyInstance } from 'fastify';
 import type { Config } from './config.ts';
 import type { Database } from './db/client.ts';
+import { serializeRequest } from './lib/log-redaction.ts';
 import { trustFunction } from './lib/client-address.ts';
 import { authPlugin } from './plugins/auth.ts';
 import { bodiesPlugin } from './plugins/bodies.ts';
@@ -66,6 +67,8 @@ export async function buildApp({ config, database, logger = true, logStream }: B
             ],
             censor: '[redacted]',
           },
+          // A mailed link's token is in its page's URL (/reset-password?token=...).
+          serializers: { req: serializeRequest },
         }
       : false,
     bodyLimit: ONE_MEGABYTE,

@@ -35,6 +35,7 @@ test.describe('password reset', () => {
     expect(mail.text).not.toContain(account.password);
     await page.goto(linkIn(mail, '/reset-password'));
     await expect(page.getByRole('heading', { name: 'Choose a New Password' })).toBeVisible();
+    await expect(page).toHaveURL(/\/reset-password$/);
     // The rules first: a short password leaves the link working.
     await page.getByLabel('New password').fill('abc');
     await page.getByRole('button', { name: 'Set Password' }).click();
@@ -89,10 +90,20 @@ test.describe('account settings', () => {
 
     const mail = await nextMail(page, newEmail);
     // Opening the link changes nothing: only the button does.
+    const confirmations: string[] = [];
+    page.on('request', (request) => {
+      if (request.url().includes('/api/account/confirmEmail')) confirmations.push(request.method());
+    });
     await page.goto(linkIn(mail, '/confirm-email'));
+    const confirm = page.getByRole('button', { name: 'Confirm Email' });
+    await expect(confirm).toBeVisible();
+    // The token has left the address bar.
+    await expect(page).toHaveURL(/\/confirm-email$/);
+    expect(confirmations).toEqual([]);
     expect(((await (await page.request.get('/api/account/me')).json()) as { email: string }).email).toBe(account.email);
-    await page.getByRole('button', { name: 'Confirm Email' }).click();
+    await confirm.click();
     await expect(page.getByRole('status')).toHaveText(MESSAGES.emailConfirmed);
+    await expect(page.getByRole('status')).toBeFocused();
     const notice = await nextMail(page, account.email);
     expect(notice.subject).toBe('Your Porpoise email was changed');
     await page.goto('/profile');

@@ -174,13 +174,17 @@ export interface EmailChangeRequested {
   token: string;
 }
 
-/** A new email was confirmed: the old address is told. */
+/**
+ * A new email was confirmed: the old address is told, with a link that moves the account
+ * back (`revertToken`); null when the account was moved back by such a link (nothing is sent).
+ */
 export interface EmailChanged {
   type: 'emailChanged';
   accountId: number;
   username: string;
   oldEmail: string;
   newEmail: string;
+  revertToken: string | null;
 }
 
 /**

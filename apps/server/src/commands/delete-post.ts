@@ -1,11 +1,9 @@
 import { MESSAGES, type DomainEvent, type Outcome } from '@porpoise/core';
 import { eq, sql, type SQL } from 'drizzle-orm';
-import type { Db } from '../db/client.ts';
+import type { Db, Tx } from '../db/client.ts';
 import { answers, comments, questionCounters, questions, questionTags } from '../db/schema.ts';
 import { badRequest, notFound } from '../lib/http-error.ts';
 import type { Actor } from '../policies/actor.ts';
-
-type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
 
 /** Raw SQL's rows inside a transaction (both drivers answer with `{ rows }`). */
 async function rowsIn<T>(tx: Tx, query: SQL): Promise<T[]> {

@@ -1,12 +1,10 @@
 import { DEFAULT_TAG_DESCRIPTION, MESSAGES, type Outcome, type Tag } from '@porpoise/core';
 import { and, eq, inArray, sql } from 'drizzle-orm';
-import type { Db } from '../db/client.ts';
+import type { Db, Tx } from '../db/client.ts';
 import { answers, questions, questionTags, revisions, tags } from '../db/schema.ts';
 import { questionSearchVector, tagLexeme } from '../db/search-vector.ts';
 import { badRequest, notFound } from '../lib/http-error.ts';
 import type { Actor } from '../policies/actor.ts';
-
-type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
 
 export interface QuestionEdit {
   title: string;

@@ -1,9 +1,7 @@
 import { and, eq, isNull } from 'drizzle-orm';
-import type { Db } from '../db/client.ts';
+import type { Tx } from '../db/client.ts';
 import { questions } from '../db/schema.ts';
 import { notFound } from '../lib/http-error.ts';
-
-type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
 
 /**
  * Locks a question's row for the rest of the transaction, so its counters change one

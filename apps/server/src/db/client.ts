@@ -15,6 +15,8 @@ import { startPgliteThread, type PgliteThreadEvent } from './pglite-thread.ts';
 
 export type Schema = typeof schema;
 export type Db = PgDatabase<PgQueryResultHKT, Schema>;
+/** The transaction a `db.transaction(async (tx) => ...)` callback gets. */
+export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
 
 export interface Database {
   db: Db;

@@ -11,7 +11,13 @@ export function mailFor(event: DomainEvent, linkBase: string): OutgoingMail | nu
     case 'emailChangeRequested':
       return confirmEmailMail(event.newEmail, event.username, link('/confirm-email', event.token));
     case 'emailChanged':
-      return emailChangedMail(event.oldEmail, event.username, event.newEmail);
+      if (event.revertToken === null) return null;
+      return emailChangedMail(
+        event.oldEmail,
+        event.username,
+        event.newEmail,
+        link('/confirm-email', event.revertToken),
+      );
     default:
       return null;
   }

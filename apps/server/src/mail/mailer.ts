@@ -43,8 +43,19 @@ const MAX_PENDING = 1_000;
 
 type Deliver = (mail: OutgoingMail) => Promise<void>;
 
+/**
+ * SMTP: a pool of at most 5 connections (1,000 waiting mails never open 1,000), and
+ * timeouts, so a mail server that stops answering frees the connection (and shutdown).
+ */
 function smtpDelivery(config: MailConfig & { smtpUrl: string }): { deliver: Deliver; close: () => void } {
-  const transport = createTransport(config.smtpUrl);
+  const transport = createTransport({
+    url: config.smtpUrl,
+    pool: true,
+    maxConnections: 5,
+    connectionTimeout: 10_000,
+    greetingTimeout: 10_000,
+    socketTimeout: 30_000,
+  });
   return {
     deliver: async (mail) => {
       await transport.sendMail({ from: config.from, ...mail });
@@ -126,10 +137,12 @@ export function createMailer(config: MailConfig, log: FastifyBaseLogger): Mailer
     idle: () => (pending === 0 ? Promise.resolve() : new Promise<void>((resolve) => settled.push(resolve))),
     async close() {
       closed = true;
-      await Promise.allSettled([...inFlight]);
+      // Retries not yet due are given up now (and said so), before waiting for the sends under way.
+      if (timers.size > 0) log.error({ mails: timers.size }, 'mail waiting to be tried again dropped at shutdown');
       for (const timer of timers) clearTimeout(timer);
+      pending -= timers.size;
       timers.clear();
-      pending = 0;
+      while (inFlight.size > 0) await Promise.allSettled([...inFlight]);
       maybeIdle();
       delivery.close();
     },

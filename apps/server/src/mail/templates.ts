@@ -54,10 +54,15 @@ export function confirmEmailMail(to: string, username: string, link: string): Ou
   );
 }
 
-export function emailChangedMail(to: string, username: string, newEmail: string): OutgoingMail {
-  return compose(to, 'Your Porpoise email was changed', [
-    `Hello ${username},`,
-    `Your Porpoise account now uses ${newEmail}; mail will no longer come to this address.`,
-    'If you did not make this change, reset your password from the sign-in page and tell a moderator.',
-  ]);
+export function emailChangedMail(to: string, username: string, newEmail: string, revertLink: string): OutgoingMail {
+  return compose(
+    to,
+    'Your Porpoise email was changed',
+    [
+      `Hello ${username},`,
+      `Your Porpoise account now uses ${newEmail}; mail will no longer come to this address.`,
+      'If you did not make this change, move the account back to this address with the link below (it works for a week), then reset your password from the sign-in page.',
+    ],
+    { label: 'Move my account back to this address', href: revertLink },
+  );
 }

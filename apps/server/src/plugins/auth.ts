@@ -1,6 +1,7 @@
 import cookie from '@fastify/cookie';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import fp from 'fastify-plugin';
+import { sweepDeadLinks } from '../commands/account-security.ts';
 import { isApiRequest } from '../lib/api-request.ts';
 import { SESSION_COOKIE, SESSION_TTL_MS, SessionStore } from '../lib/sessions.ts';
 
@@ -27,6 +28,12 @@ export const authPlugin = fp(
         .then(
           (deleted) => deleted > 0 && app.log.info({ deleted }, 'expired sessions deleted'),
           (error: unknown) => app.log.warn({ err: error }, 'expired sessions could not be deleted'),
+        )
+        // Mailed links that can no longer work go with them (commands/account-security.ts).
+        .then(() => sweepDeadLinks(app.db))
+        .then(
+          (deleted) => deleted > 0 && app.log.info({ deleted }, 'dead mailed links deleted'),
+          (error: unknown) => app.log.warn({ err: error }, 'dead mailed links could not be deleted'),
         )
         .finally(() => (sweeping = false));
     }, app.config.sessionSweepMs).unref();

@@ -19,6 +19,8 @@ export interface SmtpInbox {
   next(to: string, ms?: number): Promise<ReceivedMail>;
   /** Refuses the next `count` messages with a temporary error (a mail server having a bad moment). */
   refuseNext(count: number): void;
+  /** Messages refused so far. */
+  refused(): number;
   /** Holds every message until the returned function is called (a slow mail server). */
   hold(): () => void;
   close(): Promise<void>;
@@ -33,6 +35,7 @@ export async function startSmtpInbox(): Promise<SmtpInbox> {
   const taken = new Set<ReceivedMail>();
   const waiters: Array<{ to: string; resolve: (mail: ReceivedMail) => void }> = [];
   let refusals = 0;
+  let refusedCount = 0;
   let held: Promise<void> | null = null;
 
   const deliver = (mail: ReceivedMail) => {
@@ -56,6 +59,7 @@ export async function startSmtpInbox(): Promise<SmtpInbox> {
           if (held) await held;
           if (refusals > 0) {
             refusals -= 1;
+            refusedCount += 1;
             const error = Object.assign(new Error('Try again later'), { responseCode: 451 });
             return callback(error);
           }
@@ -98,6 +102,7 @@ export async function startSmtpInbox(): Promise<SmtpInbox> {
     refuseNext(count) {
       refusals = count;
     },
+    refused: () => refusedCount,
     hold() {
       let release = () => {};
       held = new Promise<void>((resolve) => (release = resolve));

@@ -78,9 +78,9 @@ export const accountTokens = pgTable(
     accountId: ref('account_id')
       .notNull()
       .references(() => accounts.id, { onDelete: 'cascade' }),
-    /** 'password' (a reset) or 'email' (a new address to confirm). */
+    /** 'password' (a reset), 'email' (a new address to confirm) or 'revert' (the old address moving the account back). */
     purpose: text('purpose').notNull(),
-    /** The address an 'email' token confirms. */
+    /** The address an 'email' or 'revert' token moves the account to. */
     newEmail: text('new_email'),
     createdAt: at('created_at').notNull().defaultNow(),
     expiresAt: at('expires_at').notNull(),
@@ -89,6 +89,6 @@ export const accountTokens = pgTable(
   (t) => [
     index('account_tokens_account_idx').on(t.accountId),
     index('account_tokens_expires_idx').on(t.expiresAt),
-    check('account_tokens_purpose_check', sql`${t.purpose} in ('password', 'email')`),
+    check('account_tokens_purpose_check', sql`${t.purpose} in ('password', 'email', 'revert')`),
   ],
 );

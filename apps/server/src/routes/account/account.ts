@@ -92,13 +92,14 @@ export async function accountRoutes(app: FastifyInstance) {
 
   /**
    * Always the same answer, whether or not an account uses the email (product.md section
-   * 10): the mail leaves in the background, after the answer. Counted per client address
-   * and per email, so neither a script nor a stranger can flood an inbox.
+   * 10): one statement finds the account and writes its link, and the mail leaves in the
+   * background. Counted per client address and per email (and, in the command, 3 links an
+   * hour per account), so neither a script nor a stranger can flood an inbox.
    */
   route(app, 'requestPasswordReset', { bodyLimit: bodyLimitFor(LIMITS.emailMax) }, async ({ body }, request) => {
     await app.rateLimiter.hitEach([
       { key: `reset:ip:${addressKey(request.ip)}`, rule: limits.resetRequestsPerAddress },
-      { key: `reset:email:${body.email.toLowerCase()}`, rule: limits.resetRequestsPerEmail },
+      { key: `reset:email:${body.email.normalize('NFC').toLowerCase()}`, rule: limits.resetRequestsPerEmail },
     ]);
     await app.events.settle(requestPasswordReset(app.db, body.email));
     return { ok: true } as const;

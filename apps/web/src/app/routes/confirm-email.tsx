@@ -1,13 +1,12 @@
-import { useSearchParams } from 'react-router';
 import { MESSAGES } from '@porpoise/core';
 import { CenteredCard } from '@/components/centered-card';
+import { useLinkToken } from '@/features/auth/hooks/use-link-token';
 import { DocumentTitle } from '@/components/document-title';
 import { FormError } from '@/components/form-error';
 import { ConfirmEmail } from '@/features/auth/components/confirm-email';
 
 export function ConfirmEmailRoute() {
-  const [searchParams] = useSearchParams();
-  const token = searchParams.get('token') ?? '';
+  const token = useLinkToken();
   return (
     <CenteredCard>
       <DocumentTitle title="Confirm Email" />

@@ -1,13 +1,12 @@
-import { useSearchParams } from 'react-router';
 import { MESSAGES } from '@porpoise/core';
 import { CenteredCard } from '@/components/centered-card';
+import { useLinkToken } from '@/features/auth/hooks/use-link-token';
 import { DocumentTitle } from '@/components/document-title';
 import { FormError } from '@/components/form-error';
 import { ResetPasswordForm } from '@/features/auth/components/reset-password-form';
 
 export function ResetPasswordRoute() {
-  const [searchParams] = useSearchParams();
-  const token = searchParams.get('token') ?? '';
+  const token = useLinkToken();
   return (
     <CenteredCard>
       <DocumentTitle title="Choose a New Password" />

@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { Link } from 'react-router';
 import { MESSAGES } from '@porpoise/core';
 import { FormError } from '@/components/form-error';
@@ -30,30 +30,36 @@ export function ConfirmEmail({ token }: { token: string }) {
     }
   }
 
-  if (state.done) {
-    return (
-      <div className="form">
-        <p className="form-notice" role="status">
-          {MESSAGES.emailConfirmed}
-        </p>
+  // The news line is there from the start (a status that appears already filled is often
+  // not read out); once the change is made it takes the focus the button had.
+  const status = useRef<HTMLParagraphElement>(null);
+  useEffect(() => {
+    if (state.done) status.current?.focus();
+  }, [state.done]);
+
+  return (
+    <div className="form">
+      {state.done ? null : <p>Confirm that your account should use the address this link was sent to.</p>}
+      <p ref={status} className="form-notice" role="status" tabIndex={-1}>
+        {state.done ? MESSAGES.emailConfirmed : ''}
+      </p>
+      {state.done ? (
         <p className="form__alternative">
           <Link to={paths.profile()}>Go to your profile</Link>
         </p>
-      </div>
-    );
-  }
-  return (
-    <div className="form">
-      <p>Confirm that your account should use the address this link was sent to.</p>
-      <FormError key={state.attempt} message={state.error} />
-      <button
-        type="button"
-        className="button button--primary button--block"
-        aria-disabled={state.pending}
-        onClick={() => void confirm()}
-      >
-        Confirm Email
-      </button>
+      ) : (
+        <>
+          <FormError key={state.attempt} message={state.error} />
+          <button
+            type="button"
+            className="button button--primary button--block"
+            aria-disabled={state.pending}
+            onClick={() => void confirm()}
+          >
+            Confirm Email
+          </button>
+        </>
+      )}
     </div>
   );
 }

@@ -1,5 +1,5 @@
-import { useState, type FormEvent } from 'react';
-import { Link, useLocation, useSearchParams } from 'react-router';
+import { useEffect, useState, type FormEvent } from 'react';
+import { Link, useLocation, useNavigate, useSearchParams } from 'react-router';
 import { MESSAGES, safeRedirectPath } from '@porpoise/core';
 import { FormError } from '@/components/form-error';
 import { TextField } from '@/components/text-field';
@@ -19,7 +19,20 @@ function loginErrorMessage(cause: unknown): string {
 
 export function LoginForm() {
   const [searchParams] = useSearchParams();
-  const notice = (useLocation().state as LoginNotice | null)?.notice ?? null;
+  // A line sent by the page before (a password just reset), shown once: taken out of the
+  // history entry so a reload does not show it again, and put into a status line that is
+  // on the page from the start, so screen readers read it.
+  const location = useLocation();
+  const navigate = useNavigate();
+  const [notice, setNotice] = useState('');
+  useEffect(() => {
+    const sent = (location.state as LoginNotice | null)?.notice;
+    if (sent === undefined) return;
+    // Filled a frame after the empty line is drawn, so it is announced as news (not
+    // cancelled when the history entry below changes the location and runs this again).
+    requestAnimationFrame(() => setNotice(sent));
+    void navigate(`${location.pathname}${location.search}`, { replace: true, state: null });
+  }, [location, navigate]);
   const { signedIn } = useSessionChange();
   const [username, setUsername] = useState('');
   const [password, setPassword] = useState('');
@@ -45,11 +58,9 @@ export function LoginForm() {
 
   return (
     <form className="form" onSubmit={handleSubmit} noValidate aria-busy={form.pending}>
-      {notice === null ? null : (
-        <p className="form-notice" role="status">
-          {notice}
-        </p>
-      )}
+      <p className="form-notice" role="status">
+        {notice}
+      </p>
       <TextField
         id={form.fieldId('username')}
         label="Username"
