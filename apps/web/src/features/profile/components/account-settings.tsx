@@ -152,7 +152,7 @@ function ChangeEmailForm() {
 /** The account's settings on /profile (product.md section 10): its password and its email. */
 export function AccountSettings() {
   return (
-    <section className="card profile-section" aria-labelledby="account-settings">
+    <section className="card profile-section account-settings-card" aria-labelledby="account-settings">
       <h2 id="account-settings" className="profile-section__title">
         Account settings
       </h2>
