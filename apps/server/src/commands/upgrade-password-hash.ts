@@ -5,17 +5,20 @@ import { hashPassword, type ScryptParams } from '../lib/password.ts';
 
 /**
  * Rewrites an account's password hash with `params` (at a sign-in whose password was
- * right, the only time we hold it), unless the hash changed meanwhile.
+ * right, the only time we hold it), unless the hash changed meanwhile; returns the hash
+ * now stored when it wrote it, else null.
  */
 export async function upgradePasswordHash(
   db: Db,
   account: { id: number; passwordHash: string },
   password: string,
   params: ScryptParams,
-): Promise<void> {
+): Promise<string | null> {
   const upgraded = await hashPassword(password, params);
-  await db
+  const written = await db
     .update(accounts)
     .set({ passwordHash: upgraded })
-    .where(and(eq(accounts.id, account.id), eq(accounts.passwordHash, account.passwordHash)));
+    .where(and(eq(accounts.id, account.id), eq(accounts.passwordHash, account.passwordHash)))
+    .returning({ id: accounts.id });
+  return written.length > 0 ? upgraded : null;
 }

@@ -70,6 +70,34 @@ export class SessionStore {
     return { token, tokenHash };
   }
 
+  /**
+   * A session for a sign-in, made only while the account's password hash is still the one
+   * the sign-in verified: a password reset or change that committed while the sign-in was
+   * checking the old password leaves it no session. Null when the password changed.
+   */
+  async createIfPasswordStill(
+    accountId: number,
+    passwordHash: string,
+  ): Promise<{ token: string; tokenHash: string } | null> {
+    const token = randomBytes(32).toString('base64url');
+    const tokenHash = hashToken(token);
+    const created = await this.db
+      .insert(sessions)
+      .select(
+        this.db
+          .select({
+            tokenHash: sql<string>`${tokenHash}`.as('token_hash'),
+            accountId: accounts.id,
+            createdAt: sql<Date>`now()`.as('created_at'),
+            expiresAt: sql<Date>`${new Date(Date.now() + this.ttlMs)}`.as('expires_at'),
+          })
+          .from(accounts)
+          .where(and(eq(accounts.id, accountId), eq(accounts.passwordHash, passwordHash))),
+      )
+      .returning({ tokenHash: sessions.tokenHash });
+    return created.length === 0 ? null : { token, tokenHash };
+  }
+
   /** The live session for a cookie token, sliding its expiry forward; null when unknown or expired. */
   async find(token: string | undefined): Promise<SessionInfo | null> {
     if (!token || token.length > 100) return null;

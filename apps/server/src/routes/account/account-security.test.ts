@@ -312,6 +312,30 @@ describe.each(DATABASE_KINDS)('mail, password reset and account settings on %s',
       expect((await login(user.username, 'second-password')).statusCode).toBe(200);
     });
 
+    it('makes no session for a sign-in whose checked password changed before its session was written', async () => {
+      const user = await member();
+      const id = await accountIdOf(t.app, user.username);
+      const [before] = await queryRows<{ hash: string }>(
+        t.app.db,
+        sql`select password_hash as hash from accounts where id = ${id}`,
+      );
+      const changed = await post(
+        'changePassword',
+        { currentPassword: 'first-password', newPassword: 'second-password' },
+        user.cookie,
+      );
+      expect(changed.statusCode).toBe(200);
+      // What a sign-in that had checked the old password would ask for now.
+      expect(await t.app.sessions.createIfPasswordStill(id, before?.hash ?? '')).toBeNull();
+      const [after] = await queryRows<{ hash: string }>(
+        t.app.db,
+        sql`select password_hash as hash from accounts where id = ${id}`,
+      );
+      expect(await t.app.sessions.createIfPasswordStill(id, after?.hash ?? '')).toMatchObject({
+        token: expect.any(String) as unknown,
+      });
+    });
+
     it('counts wrong current passwords per account', async () => {
       const user = await member();
       for (let i = 0; i < 4; i++) {

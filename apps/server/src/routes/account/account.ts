@@ -79,14 +79,19 @@ export async function accountRoutes(app: FastifyInstance) {
     await app.rateLimiter.refund(perAddress);
     // A hash made with older, cheaper parameters is rewritten now; if that cannot run (every
     // hashing slot busy), the sign-in still succeeds and the next one tries again.
+    let verifiedHash = account.passwordHash;
     if (needsRehash(account.passwordHash, hashing)) {
-      await upgradePasswordHash(app.db, account, input.password, hashing).catch((error: unknown) =>
-        request.log.warn({ err: error }, 'password hash upgrade postponed'),
-      );
+      const upgraded = await upgradePasswordHash(app.db, account, input.password, hashing).catch((error: unknown) => {
+        request.log.warn({ err: error }, 'password hash upgrade postponed');
+        return null;
+      });
+      verifiedHash = upgraded ?? verifiedHash;
     }
     await dropIncomingSession(request);
-    const { token } = await app.sessions.create(account.id);
-    setSessionCookie(reply, token);
+    // Only while the password is still the one just checked (a reset may have committed meanwhile).
+    const session = await app.sessions.createIfPasswordStill(account.id, verifiedHash);
+    if (!session) throw invalidLogin();
+    setSessionCookie(reply, session.token);
     return presentAccount(account);
   });
 
