@@ -17,7 +17,7 @@ if (command !== 'role' || username === undefined || !isRole(role)) {
 }
 const database = await openConfiguredDatabase(loadConfig());
 try {
-  const { result } = await setRole(database.db, username, role);
+  const { result } = await setRole(database.db, null, username, role);
   console.log(`${result.username} is now ${result.role}.`);
 } catch (error) {
   if (!(error instanceof HttpError)) throw error;

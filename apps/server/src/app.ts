@@ -29,6 +29,7 @@ import { commentRoutes } from './routes/comments/comments.ts';
 import { forumRoutes } from './routes/forums/forums.ts';
 import { healthRoutes } from './routes/health/health.ts';
 import { messageRoutes } from './routes/messages/messages.ts';
+import { moderationRoutes } from './routes/moderation/moderation.ts';
 import { threadRoutes } from './routes/threads/threads.ts';
 import { profileRoutes } from './routes/profile/profile.ts';
 import { questionRoutes } from './routes/questions/questions.ts';
@@ -139,6 +140,7 @@ export async function buildApp({ config, database, logger = true, logStream }: B
       await api.register(questionRoutes);
       await api.register(answerRoutes);
       await api.register(adminRoutes);
+      await api.register(moderationRoutes);
       await api.register(commentRoutes);
       await api.register(tagRoutes);
       await api.register(profileRoutes);

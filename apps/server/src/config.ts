@@ -66,6 +66,11 @@ export interface Config {
   mail: { smtpUrl: string | undefined; from: string; dir: string | undefined; retryDelaysMs: number[] };
   /** Where links in mail point: PUBLIC_URL, else http://localhost:PORT. */
   linkBase: string;
+  /**
+   * NEW_ACCOUNT_APPROVAL=true (product.md section 10): a member's questions and answers
+   * wait for a moderator's approval until LIMITS.firstPostsApproved of them were let through.
+   */
+  newAccountApproval: boolean;
   rateLimits: {
     /** Password reset requests from one client address. */
     resetRequestsPerAddress: RateRule;
@@ -238,6 +243,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, fileLimit = ope
       retryDelaysMs: [2_000, 10_000, 60_000, 300_000],
     },
     linkBase: parsePublicUrl(env.PUBLIC_URL) ?? `http://localhost:${Number(env.PORT ?? 3000)}`,
+    newAccountApproval: env.NEW_ACCOUNT_APPROVAL === 'true',
     rateLimits: {
       resetRequestsPerAddress: rule(10, 60 * 60_000),
       resetRequestsPerEmail: rule(3, 60 * 60_000),

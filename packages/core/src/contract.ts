@@ -11,7 +11,17 @@
 import { z } from 'zod';
 import { API_ROUTES } from './api-routes.ts';
 import { ERROR_CODES } from './messages.ts';
-import { CLOSE_REASONS, COLOR_BLINDNESS, COMMENT_TARGETS, POST_KINDS, ROLES } from './types.ts';
+import { LIMITS } from './limits.ts';
+import {
+  CLOSE_REASONS,
+  COLOR_BLINDNESS,
+  COMMENT_TARGETS,
+  FLAG_REASONS,
+  FLAG_TARGETS,
+  HELD_FOR,
+  POST_KINDS,
+  ROLES,
+} from './types.ts';
 import {
   acceptInput,
   changeEmailInput,
@@ -26,6 +36,10 @@ import {
   bioInput,
   closeInput,
   commentInput,
+  flagInput,
+  moderationLogQuery,
+  reviewTargetInput,
+  suspendInput,
   forumInput,
   forumListQuery,
   idInput,
@@ -62,6 +76,12 @@ const deleted = {
     .literal(true)
     .optional()
     .describe('Present (true) on a deleted post, which only its author and moderators see'),
+  held: z
+    .enum(HELD_FOR)
+    .optional()
+    .describe(
+      "Present on a post hidden while nobody deleted it (product.md section 10): 'flags' (three spam or rude flags) or 'approval' (a new account's post waiting for a moderator)",
+    ),
 };
 
 export const commentSchema = z.strictObject({
@@ -190,6 +210,7 @@ export const messageSchema = z.strictObject({
   messageDateTime: time,
   views: usernames,
   likes: usernames,
+  ...deleted,
 });
 
 export const threadSchema = z.strictObject({
@@ -215,6 +236,63 @@ export const answerVotersSchema = z.strictObject({ qid: id, aid: id, upVotes: us
 export const acceptanceSchema = z.strictObject({ qid: id, acceptedAnswer });
 
 /** An account as the admin's user list shows it. */
+/** An item in the review queue (product.md section 10): what it is, its flags, and its author. */
+export const reviewItemSchema = z.strictObject({
+  targetType: z.enum(FLAG_TARGETS),
+  targetId: id,
+  since: time.describe('Its oldest open flag, or when it was posted (a post waiting for approval)'),
+  heldFor: z.enum(HELD_FOR).nullable().describe('Why it is hidden while nobody deleted it; null while it shows'),
+  flagCounts: z.strictObject(Object.fromEntries(FLAG_REASONS.map((reason) => [reason, z.number().int()]))),
+  flags: z
+    .array(z.strictObject({ reason: z.enum(FLAG_REASONS), note: z.string().nullable(), by: z.string(), at: time }))
+    .describe('Its open flags, oldest first'),
+  author: z.string().describe("Its author's name (a PorpChat message: the name typed)"),
+  authorAccount: z
+    .string()
+    .nullable()
+    .describe('The account that posted it (the one Suspend acts on); null for a PorpChat message posted without one'),
+  authorSuspended: z.boolean(),
+  context: z.string().describe("The question's title; for a message, its forum's name or 'PorpChat'"),
+  text: z.string(),
+  questionId: id.nullable().describe('The question it is (or is on); null for a message'),
+  threadId: z.string().nullable().describe("A message's thread ('porpchat' or an id); null for a post"),
+});
+
+/** The review queue: its oldest items (at most LIMITS.queuePage) and how many wait in all. */
+export const reviewQueueSchema = z.strictObject({
+  items: z.array(reviewItemSchema).max(LIMITS.queuePage),
+  open: z.number().int().describe('Items waiting in all'),
+});
+
+export const MODERATION_ACTIONS = [
+  'dismiss',
+  'approve',
+  'delete',
+  'undelete',
+  'close',
+  'reopen',
+  'suspend',
+  'unsuspend',
+  'role',
+] as const;
+
+/** One moderator action (product.md section 10): who, what, on what, when, why. */
+export const moderationLogEntrySchema = z.strictObject({
+  _id: id,
+  moderator: z.string(),
+  action: z.enum(MODERATION_ACTIONS),
+  targetType: z.enum([...FLAG_TARGETS, 'account']),
+  targetId: id,
+  subject: z.string().nullable().describe("The account it concerned (a post's author, a suspended member)"),
+  reason: z.string().nullable(),
+  at: time,
+  questionId: id.nullable(),
+  threadId: z.string().nullable(),
+});
+
+/** A suspension: whose, and until when (null: for good). */
+export const suspensionSchema = z.strictObject({ username: z.string(), suspendedUntil: time.nullable() });
+
 export const userSummarySchema = z.strictObject({ username: z.string(), role: z.enum(ROLES), createdAt: time });
 
 const okSchema = z.strictObject({ ok: z.literal(true) });
@@ -229,7 +307,7 @@ export const API_VERSION = '1.0.0';
  * Who may call an endpoint: any visitor, a signed-in member (a visitor gets 401), or an
  * admin (a visitor gets 401, anyone else 403; policies/authorize.ts decides).
  */
-export type Access = 'anyone' | 'member' | 'admin';
+export type Access = 'anyone' | 'member' | 'moderator' | 'admin';
 
 export interface Endpoint {
   method: 'GET' | 'POST' | 'PUT' | 'DELETE';
@@ -688,6 +766,55 @@ export const ENDPOINTS = {
     body: forumInput,
     response: forumSchema,
   },
+  flag: {
+    ...API_ROUTES.flag,
+    summary:
+      'Flag a post or a forum or PorpChat message (one flag per member per item); three spam or rude flags hide it',
+    group: 'moderation',
+    access: 'member',
+    body: flagInput,
+    response: okSchema,
+  },
+  reviewQueue: {
+    ...API_ROUTES.reviewQueue,
+    summary: 'The review queue, oldest first: flagged and hidden items, and posts waiting for approval (moderators)',
+    group: 'moderation',
+    access: 'moderator',
+    response: reviewQueueSchema,
+  },
+  dismissReview: {
+    ...API_ROUTES.dismissReview,
+    summary: "Dismiss an item's flags, or approve a post waiting for approval: it shows again (moderators)",
+    group: 'moderation',
+    access: 'moderator',
+    body: reviewTargetInput,
+    response: okSchema,
+  },
+  deleteReviewed: {
+    ...API_ROUTES.deleteReviewed,
+    summary: 'Delete an item of the review queue, closing its flags (moderators)',
+    group: 'moderation',
+    access: 'moderator',
+    body: reviewTargetInput,
+    response: okSchema,
+  },
+  suspendAccount: {
+    ...API_ROUTES.suspendAccount,
+    summary:
+      'Suspend a member for some days or (days null) for good, with a reason: its sessions end, its sockets close (moderators)',
+    group: 'moderation',
+    access: 'moderator',
+    body: suspendInput,
+    response: suspensionSchema,
+  },
+  moderationLog: {
+    ...API_ROUTES.moderationLog,
+    summary: 'Every moderator action, newest first, a page at a time (moderators)',
+    group: 'moderation',
+    access: 'moderator',
+    query: moderationLogQuery,
+    response: z.array(moderationLogEntrySchema).max(LIMITS.logPage),
+  },
 } as const satisfies Record<keyof typeof API_ROUTES, Endpoint>;
 
 export type EndpointName = keyof typeof ENDPOINTS;
@@ -718,7 +845,27 @@ export const SOCKET_PAYLOADS = {
    * A post deleted or undeleted, with no content: a page removes a deleted post (its author
    * and moderators mark it instead); an undeleted one comes back by its own update.
    */
-  deleteUpdate: z.strictObject({ qid: id, post: z.enum(POST_KINDS), id, deleted: z.boolean() }),
+  deleteUpdate: z.strictObject({
+    qid: id,
+    post: z.enum(POST_KINDS),
+    id,
+    deleted: z.boolean(),
+    held: z.enum(HELD_FOR).optional().describe('Hidden while nobody deleted it, and why'),
+  }),
+  /** A forum or PorpChat message hidden, deleted or shown again; one shown again comes back by messageUpdate. */
+  messageDeleteUpdate: z.strictObject({
+    tid: z.string(),
+    id,
+    deleted: z.boolean(),
+    held: z.enum(HELD_FOR).optional(),
+  }),
+  /** To moderators: an item of the review queue as it is now (null once decided), and how many wait. */
+  reviewUpdate: z.strictObject({
+    targetType: z.enum(FLAG_TARGETS),
+    targetId: id,
+    item: reviewItemSchema.nullable(),
+    open: z.number().int(),
+  }),
   commentUpdate: z.strictObject({
     result: z.strictObject({ qid: id, parentId: id, comment: commentSchema }),
     type: z.enum(COMMENT_TARGETS),

@@ -1,4 +1,4 @@
-import type { CommentTarget } from './types.ts';
+import type { CommentTarget, FlagTarget, HeldFor, Role } from './types.ts';
 
 /**
  * What a write changed, as the command that made it reports it (style.md, "The write path").
@@ -28,7 +28,9 @@ export type DomainEvent =
   | PasswordResetRequested
   | EmailChangeRequested
   | EmailChanged
-  | SessionsEnded;
+  | SessionsEnded
+  | MessageDeleted
+  | ReviewChanged;
 
 export interface QuestionAsked {
   type: 'questionAsked';
@@ -95,6 +97,8 @@ export interface QuestionDeleted {
   type: 'questionDeleted';
   questionId: number;
   deleted: boolean;
+  /** Hidden while nobody deleted it (product.md section 10), and why; null otherwise. */
+  held: HeldFor | null;
   /** Its tag names, lower case: the tag lists it leaves or rejoins. */
   tags: string[];
 }
@@ -105,6 +109,8 @@ export interface AnswerDeleted {
   questionId: number;
   answerId: number;
   deleted: boolean;
+  /** Hidden while nobody deleted it (product.md section 10), and why; null otherwise. */
+  held: HeldFor | null;
   /** The question's tag names, lower case. */
   tags: string[];
   /** The question's count moved to or from 0: it joins or leaves the unanswered lists. */
@@ -117,6 +123,8 @@ export interface CommentDeleted {
   questionId: number;
   commentId: number;
   deleted: boolean;
+  /** Hidden while nobody deleted it (product.md section 10), and why; null otherwise. */
+  held: HeldFor | null;
 }
 
 /** A question closed, closed again with another reason, or reopened. */
@@ -151,6 +159,7 @@ export interface ForumCreated {
 export interface RoleChanged {
   type: 'roleChanged';
   accountId: number;
+  role: Role;
 }
 
 /**
@@ -195,6 +204,26 @@ export interface SessionsEnded {
   type: 'sessionsEnded';
   accountId: number;
   tokenHashes: string[];
+}
+
+/** A forum or PorpChat message hidden by flags, deleted by a moderator, or shown again. */
+export interface MessageDeleted {
+  type: 'messageDeleted';
+  threadId: number;
+  messageId: number;
+  deleted: boolean;
+  /** Why it is hidden while nobody deleted it; null when a moderator deleted it, or it shows. */
+  held: HeldFor | null;
+}
+
+/**
+ * An item of the review queue changed (product.md section 10): flagged, hidden, posted for
+ * approval, or decided on. Moderators' sockets hear it as it now is.
+ */
+export interface ReviewChanged {
+  type: 'reviewChanged';
+  targetType: FlagTarget;
+  targetId: number;
 }
 
 /** A command's outcome: what it answers, and what it changed. */

@@ -13,6 +13,8 @@ export const SOCKET_EVENTS = {
   threadUpdate: 'threadUpdate',
   messageUpdate: 'messageUpdate',
   forumUpdate: 'forumUpdate',
+  messageDeleteUpdate: 'messageDeleteUpdate',
+  reviewUpdate: 'reviewUpdate',
 } as const;
 
 export type SocketEventName = (typeof SOCKET_EVENTS)[keyof typeof SOCKET_EVENTS];

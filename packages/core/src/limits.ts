@@ -29,6 +29,16 @@ export const LIMITS = {
   viewersShown: 100,
   /** An edit's optional 'Reason for edit' (product.md section 9). */
   editReasonMax: 300,
+  /** A flag's optional note, a suspension's reason (product.md section 10). */
+  flagNoteMax: 500,
+  suspensionReasonMax: 500,
+  /** A suspension lasts 1 to this many days, or (no days) for good. */
+  suspensionDaysMax: 3_650,
+  /** With NEW_ACCOUNT_APPROVAL, a member's posts wait for approval until this many were let through. */
+  firstPostsApproved: 2,
+  /** The review queue shows this many items, oldest first; the log this many entries a page. */
+  queuePage: 50,
+  logPage: 50,
 } as const;
 
 export const DEFAULT_TAG_DESCRIPTION = 'user added tag';

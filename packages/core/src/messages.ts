@@ -69,7 +69,29 @@ export const MESSAGES = {
   confirmEmailSent: 'We sent a link to your new address. Your email changes when you open it and confirm.',
   emailConfirmed: 'Your email address was changed.',
   emailUnchanged: 'That is already your email address',
+  alreadyFlagged: 'You already flagged this',
+  flagOwn: 'You cannot flag your own post',
+  flagSent: 'Thanks: a moderator will look at it.',
+  onlyModerators: 'Only moderators can do that',
+  notInQueue: 'This item is no longer waiting for a moderator',
+  waitingForModerator: 'Your post is waiting for a moderator',
+  heldForModerator: 'A moderator decides on this post now',
+  onlyMembersSuspended: 'Only members can be suspended',
+  noAccountToSuspend: 'This was posted without an account',
+  suspensionReasonEmpty: 'Reason cannot be empty',
+  suspensionDays: 'Days must be a whole number from 1 to 3650, or empty for good',
 } as const;
+
+/**
+ * Signing in to a suspended account (product.md section 10): 'This account is suspended
+ * until {date}: {reason}', or for good 'This account is suspended: {reason}'. The date is
+ * the day it ends (UTC), as 2026-12-04.
+ */
+export function suspendedMessage(until: Date | null, reason: string): string {
+  return until === null
+    ? `This account is suspended: ${reason}`
+    : `This account is suspended until ${until.toISOString().slice(0, 10)}: ${reason}`;
+}
 
 /** '{Field} cannot be more than N characters' (product.md section 3). */
 export function tooLongMessage(field: string, max: number): string {
@@ -107,6 +129,9 @@ export const ERROR_CODES = [
   'question_has_answers',
   'question_closed',
   'only_moderators_close',
+  'already_flagged',
+  'only_moderators',
+  'suspended',
 ] as const;
 export type ErrorCode = (typeof ERROR_CODES)[number];
 
@@ -129,6 +154,8 @@ const CODE_OF_MESSAGE: Partial<Record<string, ErrorCode>> = {
   [MESSAGES.questionHasAnswers]: 'question_has_answers',
   [MESSAGES.questionClosed]: 'question_closed',
   [MESSAGES.onlyModeratorsClose]: 'only_moderators_close',
+  [MESSAGES.alreadyFlagged]: 'already_flagged',
+  [MESSAGES.onlyModerators]: 'only_moderators',
 };
 
 const CODE_OF_STATUS: Partial<Record<number, ErrorCode>> = {
@@ -146,5 +173,6 @@ const CODE_OF_STATUS: Partial<Record<number, ErrorCode>> = {
 
 /** The code of an error answer with this status and text. */
 export function errorCodeOf(status: number, message: string): ErrorCode {
+  if (status === 403 && message.startsWith('This account is suspended')) return 'suspended';
   return CODE_OF_MESSAGE[message] ?? CODE_OF_STATUS[status] ?? (status < 500 ? 'invalid_input' : 'internal');
 }

@@ -7,17 +7,19 @@ import { z } from 'zod';
 import { CLIENT_SOCKET_LIMITS } from './events.ts';
 import { LIMITS } from './limits.ts';
 import { MESSAGES } from './messages.ts';
-import { CLOSE_REASONS, COLOR_BLINDNESS, COMMENT_TARGETS, ORDERS, ROLES } from './types.ts';
+import { CLOSE_REASONS, COLOR_BLINDNESS, COMMENT_TARGETS, FLAG_REASONS, FLAG_TARGETS, ORDERS, ROLES } from './types.ts';
 import {
   bioError,
   commentTextError,
   editReasonError,
   emailError,
+  flagNoteError,
   forumDescriptionError,
   forumNameError,
   messageError,
   passwordError,
   porpNameError,
+  suspensionReasonError,
   tagNamesError,
   titleError,
   usernameError,
@@ -229,6 +231,37 @@ export const closeInput = z
     reason: input.reason,
     duplicateOf: input.reason === 'duplicate' ? (input.duplicateOf ?? null) : null,
   }));
+
+/** What a flag or a moderator's decision is about: a post, or a forum or PorpChat message. */
+const flagTarget = {
+  targetType: z.enum(FLAG_TARGETS, { error: `targetType must be one of ${FLAG_TARGETS.join(', ')}` }),
+  targetId: idInput,
+};
+
+/** POST /api/flag (product.md section 10): one flag per member per item. */
+export const flagInput = z.object({
+  ...flagTarget,
+  reason: z.enum(FLAG_REASONS, { error: `Reason must be one of ${FLAG_REASONS.join(', ')}` }),
+  note: ruled('Note', flagNoteError).optional(),
+});
+
+/** POST /api/moderation/dismiss and /delete: the item decided on. */
+export const reviewTargetInput = z.object(flagTarget);
+
+/** POST /api/moderation/suspend: the author of an item, for some days (none: for good), with a reason. */
+export const suspendInput = z.object({
+  username: z.string().min(1).max(LIMITS.usernameMax),
+  reason: ruled('Reason', suspensionReasonError),
+  days: z
+    .number({ error: MESSAGES.suspensionDays })
+    .int({ error: MESSAGES.suspensionDays })
+    .min(1, { error: MESSAGES.suspensionDays })
+    .max(LIMITS.suspensionDaysMax, { error: MESSAGES.suspensionDays })
+    .nullable(),
+});
+
+/** GET /api/moderation/log: the page of entries older than `before` (the newest without it). */
+export const moderationLogQuery = z.object({ before: idInput.optional() });
 
 export const roleInput = z.object({
   role: z.enum(ROLES, { error: `Role must be one of ${ROLES.join(', ')}` }),

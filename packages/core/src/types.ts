@@ -43,6 +43,27 @@ export type CloseReason = (typeof CLOSE_REASONS)[number];
 export const POST_KINDS = ['question', 'answer', 'comment'] as const;
 export type PostKind = (typeof POST_KINDS)[number];
 
+/** What a member may flag (product.md section 10): posts, and forum and PorpChat messages. */
+export const FLAG_TARGETS = ['question', 'answer', 'comment', 'message'] as const;
+export type FlagTarget = (typeof FLAG_TARGETS)[number];
+
+/** Why (product.md section 10); three spam or rude flags hide an item at once. */
+export const FLAG_REASONS = ['spam', 'rude', 'off-topic', 'other'] as const;
+export type FlagReason = (typeof FLAG_REASONS)[number];
+
+/** Flags of these reasons count toward hiding an item. */
+export const HIDING_REASONS: readonly FlagReason[] = ['spam', 'rude'];
+
+/** How many hiding flags from different members hide an item until a moderator decides. */
+export const FLAGS_TO_HIDE = 3;
+
+/**
+ * Why an item is held from view with nobody having deleted it: three spam or rude flags,
+ * or a new account's post waiting for approval (product.md section 10).
+ */
+export const HELD_FOR = ['flags', 'approval'] as const;
+export type HeldFor = (typeof HELD_FOR)[number];
+
 export const COMMENT_TARGETS = ['question', 'answer'] as const;
 export type CommentTarget = (typeof COMMENT_TARGETS)[number];
 

@@ -75,6 +75,28 @@ export const postTextError =
 export const editReasonError: Rule = (value) =>
   charLength(value) > LIMITS.editReasonMax ? MESSAGES.reasonTooLong : null;
 
+/** A flag's optional note (product.md section 10). */
+export const flagNoteError: Rule = (value) =>
+  charLength(value) > LIMITS.flagNoteMax ? tooLongMessage('Note', LIMITS.flagNoteMax) : null;
+
+/** A suspension's reason: required, as the member is shown it when signing in. */
+export const suspensionReasonError: Rule = (value) => {
+  if (value.trim() === '') return MESSAGES.suspensionReasonEmpty;
+  return charLength(value) > LIMITS.suspensionReasonMax ? tooLongMessage('Reason', LIMITS.suspensionReasonMax) : null;
+};
+
+/**
+ * The suspension form's 'Days' field: empty for good, else a whole number of days from 1
+ * to LIMITS.suspensionDaysMax. Answers the days (null: for good) or the message.
+ */
+export function parseSuspensionDays(typed: string): { days: number | null } | { error: string } {
+  const trimmed = typed.trim();
+  if (trimmed === '') return { days: null };
+  if (trimmed.length > 4 || ![...trimmed].every((c) => c >= '0' && c <= '9')) return { error: MESSAGES.suspensionDays };
+  const days = Number(trimmed);
+  return days >= 1 && days <= LIMITS.suspensionDaysMax ? { days } : { error: MESSAGES.suspensionDays };
+}
+
 /** Splits the Tags field on whitespace, lower-cased, duplicates dropped. */
 export function parseTagNames(input: string): string[] {
   return [

@@ -3,7 +3,7 @@
  * these mail hold a random token; only its SHA-256 is stored, it works once, for an hour.
  * Each write returns the events that send its mail and end its sessions (events/processor.ts).
  */
-import { MESSAGES, type Outcome } from '@porpoise/core';
+import { MESSAGES, type DomainEvent, type Outcome } from '@porpoise/core';
 import { randomBytes } from 'node:crypto';
 import { and, eq, gt, inArray, isNull, ne, sql } from 'drizzle-orm';
 import { queryRows, type Db, type Tx } from '../db/client.ts';
@@ -102,7 +102,7 @@ export async function requestPasswordReset(db: Db, email: string): Promise<Outco
  * Every link of the account not used yet, used up: a password set or changed, or an email
  * moved, leaves no older link able to take the account.
  */
-async function useUpLinks(tx: Tx, accountId: number): Promise<void> {
+export async function useUpLinks(tx: Tx, accountId: number): Promise<void> {
   await tx
     .update(accountTokens)
     .set({ usedAt: sql`now()` })
@@ -119,15 +119,17 @@ export async function resetPassword(db: Db, token: string, passwordHash: string)
     const claimed = await claim(tx, token, ['password']);
     await useUpLinks(tx, claimed.accountId);
     await tx.update(accounts).set({ passwordHash }).where(eq(accounts.id, claimed.accountId));
-    const ended = await tx
-      .delete(sessions)
-      .where(eq(sessions.accountId, claimed.accountId))
-      .returning({ tokenHash: sessions.tokenHash });
-    return {
-      result: null,
-      events: [{ type: 'sessionsEnded', accountId: claimed.accountId, tokenHashes: ended.map((row) => row.tokenHash) }],
-    };
+    return { result: null, events: [await endSessions(tx, claimed.accountId)] };
   });
+}
+
+/** Ends every session of an account (a password reset, a suspension): every process forgets them, their sockets close. */
+export async function endSessions(tx: Tx, accountId: number): Promise<DomainEvent> {
+  const ended = await tx
+    .delete(sessions)
+    .where(eq(sessions.accountId, accountId))
+    .returning({ tokenHash: sessions.tokenHash });
+  return { type: 'sessionsEnded', accountId, tokenHashes: ended.map((row) => row.tokenHash) };
 }
 
 /** A new password for a signed-in member (its current one already checked): every other session ends. */

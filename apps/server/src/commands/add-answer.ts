@@ -1,9 +1,10 @@
-import { MESSAGES, type AnswerAdded, type Outcome } from '@porpoise/core';
+import { MESSAGES, type AnswerAdded, type DomainEvent, type Outcome } from '@porpoise/core';
 import { sql } from 'drizzle-orm';
-import { queryPrepared, type Db } from '../db/client.ts';
+import { queryPrepared, type Db, type Tx } from '../db/client.ts';
 import { badRequest, notFound } from '../lib/http-error.ts';
 import { countHits, refuseOverLimit, withinLimits, type CountedHit, type RateHit } from '../lib/rate-counters.ts';
 import type { Actor } from '../policies/actor.ts';
+import { heldFor, removeAnswer } from './delete-post.ts';
 
 /** One row per counted key, each with the answer's columns (null when none was added). */
 interface Row extends CountedHit {
@@ -22,7 +23,26 @@ interface Row extends CountedHit {
  * Past a limit nothing is added and it answers 429. The UPDATE locks the question's row,
  * so concurrent answers to one question count one after another.
  */
-export async function addAnswer(db: Db, actor: Actor, questionId: number, text: string, limits: RateHit[]) {
+export async function addAnswer(
+  db: Db,
+  actor: Actor,
+  questionId: number,
+  text: string,
+  limits: RateHit[],
+  awaitsApproval = false,
+) {
+  if (!awaitsApproval) return insertAnswer(db, actor, questionId, text, limits);
+  // A new account's answer (product.md section 10): held in the same transaction until a
+  // moderator approves it; its question's page hears only that a hidden answer came.
+  return db.transaction(async (tx) => {
+    const { result } = await insertAnswer(tx, actor, questionId, text, limits);
+    const { events } = await removeAnswer(tx, result.id, heldFor('approval'));
+    const review: DomainEvent = { type: 'reviewChanged', targetType: 'answer', targetId: result.id };
+    return { result, events: [...events, review] } satisfies Outcome<unknown>;
+  });
+}
+
+async function insertAnswer(db: Db | Tx, actor: Actor, questionId: number, text: string, limits: RateHit[]) {
   const rows = await queryPrepared<Row>(
     db,
     sql`

@@ -4,6 +4,7 @@ import type { Db } from '../db/client.ts';
 import { questionCounters, questions, questionTags, tags } from '../db/schema.ts';
 import { questionSearchVector, tagLexeme } from '../db/search-vector.ts';
 import type { Actor } from '../policies/actor.ts';
+import { heldFor, removeQuestion } from './delete-post.ts';
 
 export interface NewQuestion {
   title: string;
@@ -11,8 +12,17 @@ export interface NewQuestion {
   tagNames: string[];
 }
 
-/** Creates the question, any new tags ('user added tag') and the links, in one transaction. */
-export async function addQuestion(db: Db, actor: Actor, input: NewQuestion): Promise<Outcome<number>> {
+/**
+ * Creates the question, any new tags ('user added tag') and the links, in one transaction.
+ * `awaitsApproval`: a new account's post (product.md section 10), held in the same
+ * transaction until a moderator approves it; nobody else hears of it meanwhile.
+ */
+export async function addQuestion(
+  db: Db,
+  actor: Actor,
+  input: NewQuestion,
+  awaitsApproval = false,
+): Promise<Outcome<number>> {
   return db.transaction(async (tx) => {
     // New tags in the order of their names: two askers of the same new tags, listed in
     // different orders, would each wait on a name the other inserted (a deadlock).
@@ -53,6 +63,13 @@ export async function addQuestion(db: Db, actor: Actor, input: NewQuestion): Pro
     await tx
       .update(questionCounters)
       .set({ total: sql`${questionCounters.total} + 1`, unanswered: sql`${questionCounters.unanswered} + 1` });
+    if (awaitsApproval) {
+      const held = await removeQuestion(tx, question.id, heldFor('approval'), true);
+      return {
+        result: question.id,
+        events: [...held, { type: 'reviewChanged', targetType: 'question', targetId: question.id }],
+      };
+    }
     const tagNames = [...new Set(input.tagNames.map((name) => name.toLowerCase()))];
     return { result: question.id, events: [{ type: 'questionAsked', questionId: question.id, tags: tagNames }] };
   });

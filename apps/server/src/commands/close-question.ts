@@ -4,6 +4,7 @@ import type { Db } from '../db/client.ts';
 import { questions } from '../db/schema.ts';
 import { badRequest, notFound } from '../lib/http-error.ts';
 import type { Actor } from '../policies/actor.ts';
+import { recordModeration } from './moderation-log.ts';
 
 export interface Closing {
   reason: CloseReason;
@@ -26,17 +27,27 @@ export async function setClosed(
 ): Promise<Outcome<void>> {
   return db.transaction(async (tx) => {
     const [question] = await tx
-      .select({ closedAt: questions.closedAt })
+      .select({ closedAt: questions.closedAt, askedBy: questions.askedBy })
       .from(questions)
       .where(and(eq(questions.id, questionId), isNull(questions.deletedAt)))
       .for('update');
     if (!question) throw notFound('Question not found');
+    // Only moderators close and reopen: each is logged (product.md section 10).
+    const log = (action: 'close' | 'reopen', reason: string | null) =>
+      recordModeration(tx, actor, {
+        action,
+        targetType: 'question',
+        targetId: questionId,
+        subjectId: question.askedBy,
+        reason,
+      });
     if (closing === null) {
       if (question.closedAt === null) return { result: undefined, events: [] };
       await tx
         .update(questions)
         .set({ closedAt: null, closedBy: null, closeReason: null, duplicateOf: null })
         .where(eq(questions.id, questionId));
+      await log('reopen', null);
       return { result: undefined, events: [{ type: 'questionClosed', questionId }] };
     }
     if (closing.duplicateOf !== null) {
@@ -56,6 +67,7 @@ export async function setClosed(
         duplicateOf: closing.duplicateOf,
       })
       .where(eq(questions.id, questionId));
+    await log('close', closing.duplicateOf === null ? closing.reason : `duplicate of ${closing.duplicateOf}`);
     return { result: undefined, events: [{ type: 'questionClosed', questionId }] };
   });
 }

@@ -1,9 +1,29 @@
-import { MESSAGES, type DomainEvent, type Outcome } from '@porpoise/core';
+import { MESSAGES, type DomainEvent, type HeldFor, type Outcome } from '@porpoise/core';
 import { eq, sql, type SQL } from 'drizzle-orm';
 import type { Db, Tx } from '../db/client.ts';
-import { answers, comments, questionCounters, questions, questionTags } from '../db/schema.ts';
+import { answers, comments, messages, questionCounters, questions, questionTags } from '../db/schema.ts';
 import { badRequest, notFound } from '../lib/http-error.ts';
 import type { Actor } from '../policies/actor.ts';
+import { closeFlags, recordModeration, type FlagTargetRef } from './moderation-log.ts';
+
+/**
+ * A moderator deleting or undeleting someone else's post (product.md section 10): the
+ * action is logged and the post's open flags are closed, in the same transaction. Nothing
+ * when the author acts, or when nothing changed.
+ */
+async function asModerator(
+  tx: Tx,
+  actor: Actor,
+  target: FlagTargetRef,
+  deleted: boolean,
+  subjectId: number | null,
+  events: DomainEvent[],
+): Promise<DomainEvent[]> {
+  if (subjectId === null || subjectId === actor.id || events.length === 0) return events;
+  const closed = await closeFlags(tx, target, deleted ? 'deleted' : 'dismissed');
+  await recordModeration(tx, actor, { action: deleted ? 'delete' : 'undelete', ...target, subjectId });
+  return closed > 0 ? [...events, { type: 'reviewChanged', ...target }] : events;
+}
 
 /** Raw SQL's rows inside a transaction (both drivers answer with `{ rows }`). */
 async function rowsIn<T>(tx: Tx, query: SQL): Promise<T[]> {
@@ -16,15 +36,52 @@ export interface Deletion {
   deleted: boolean;
 }
 
-/** When, and by whom, as the columns take it: both null on undeleting. */
-const deletion = (actor: Actor, deleted: boolean) =>
-  deleted ? { deletedAt: sql`now()`, deletedBy: actor.id } : { deletedAt: null, deletedBy: null };
+/**
+ * What happens to a post: deleted by someone (`by`), held from view by nobody (`by` null,
+ * `held` saying why: product.md section 10), or shown again (`deleted` false).
+ */
+export interface Removal {
+  deleted: boolean;
+  by: number | null;
+  held: HeldFor | null;
+}
+
+export const deletedBy = (actor: Actor, deleted: boolean): Removal => ({
+  deleted,
+  by: deleted ? actor.id : null,
+  held: null,
+});
+export const heldFor = (held: HeldFor): Removal => ({ deleted: true, by: null, held });
+export const shown: Removal = { deleted: false, by: null, held: null };
+
+/** When, by whom and why, as the columns take them: all null once it shows. */
+const deletion = (removal: Removal) =>
+  removal.deleted
+    ? { deletedAt: sql`now()`, deletedBy: removal.by, heldFor: removal.held }
+    : { deletedAt: null, deletedBy: null, heldFor: null };
+
+/**
+ * Whether a post in its current state (`deletedAt`, `deletedBy`, `heldFor`) changes: it
+ * shows or not, or (hidden both before and after) who removed it and why. A moderator
+ * deleting a post the flags hid changes only that.
+ */
+function changes(
+  row: { deletedAt: Date | null; deletedBy: number | null; heldFor: string | null },
+  removal: Removal,
+): 'visibility' | 'mark' | null {
+  if ((row.deletedAt !== null) !== removal.deleted) return 'visibility';
+  if (!removal.deleted) return null;
+  const by = row.deletedBy === null ? null : Number(row.deletedBy);
+  return by === removal.by && row.heldFor === removal.held ? null : 'mark';
+}
 
 /** A question's row, locked for the rest of the transaction; 404 when there is none. */
 async function lockedQuestion(tx: Tx, questionId: number) {
   const [question] = await tx
     .select({
       deletedAt: questions.deletedAt,
+      deletedBy: questions.deletedBy,
+      heldFor: questions.heldFor,
       answerCount: questions.answerCount,
       acceptedAnswerId: questions.acceptedAnswerId,
     })
@@ -57,27 +114,47 @@ export async function setQuestionDeleted(
   questionId: number,
   deleted: boolean,
   evenAnswered: boolean,
+  /** The author (a moderator acting on another's post is logged); null: do not log. */
+  authorId: number | null = null,
 ): Promise<Outcome<Deletion>> {
   return db.transaction(async (tx) => {
-    const question = await lockedQuestion(tx, questionId);
-    if ((question.deletedAt !== null) === deleted) return { result: { deleted }, events: [] };
-    if (deleted && question.answerCount > 0 && !evenAnswered) throw badRequest(MESSAGES.questionHasAnswers);
-    const step = deleted ? -1 : 1;
-    await tx.update(questions).set(deletion(actor, deleted)).where(eq(questions.id, questionId));
-    await tx.update(questionTags).set({ deleted }).where(eq(questionTags.questionId, questionId));
-    // Its tags' counts, rows locked in id order as asking does (no deadlock with an asker).
-    await tx.execute(sql`
-      update tags set question_count = tags.question_count + ${step}
-      from (select id from tags where id in (select tag_id from question_tags where question_id = ${questionId})
-        order by id for no key update) locked
-      where tags.id = locked.id`);
-    await tx.update(questionCounters).set({
-      total: sql`${questionCounters.total} + ${step}`,
-      unanswered: sql`${questionCounters.unanswered} + ${question.answerCount === 0 ? step : 0}`,
-    });
-    const tags = await tagNamesOf(tx, questionId);
-    return { result: { deleted }, events: [{ type: 'questionDeleted', questionId, deleted, tags }] };
+    const events = await removeQuestion(tx, questionId, deletedBy(actor, deleted), evenAnswered);
+    const target = { targetType: 'question', targetId: questionId } as const;
+    return { result: { deleted }, events: await asModerator(tx, actor, target, deleted, authorId, events) };
   });
+}
+
+/** setQuestionDeleted inside a transaction, for any removal (held, deleted, shown): its events. */
+export async function removeQuestion(
+  tx: Tx,
+  questionId: number,
+  removal: Removal,
+  evenAnswered: boolean,
+): Promise<DomainEvent[]> {
+  const question = await lockedQuestion(tx, questionId);
+  const change = changes(question, removal);
+  if (change === null) return [];
+  const { deleted, held } = removal;
+  if (change === 'visibility' && deleted && question.answerCount > 0 && !evenAnswered) {
+    throw badRequest(MESSAGES.questionHasAnswers);
+  }
+  await tx.update(questions).set(deletion(removal)).where(eq(questions.id, questionId));
+  const tags = await tagNamesOf(tx, questionId);
+  const event: DomainEvent = { type: 'questionDeleted', questionId, deleted, held, tags };
+  if (change === 'mark') return [event];
+  const step = deleted ? -1 : 1;
+  await tx.update(questionTags).set({ deleted }).where(eq(questionTags.questionId, questionId));
+  // Its tags' counts, rows locked in id order as asking does (no deadlock with an asker).
+  await tx.execute(sql`
+    update tags set question_count = tags.question_count + ${step}
+    from (select id from tags where id in (select tag_id from question_tags where question_id = ${questionId})
+      order by id for no key update) locked
+    where tags.id = locked.id`);
+  await tx.update(questionCounters).set({
+    total: sql`${questionCounters.total} + ${step}`,
+    unanswered: sql`${questionCounters.unanswered} + ${question.answerCount === 0 ? step : 0}`,
+  });
+  return [event];
 }
 
 /**
@@ -90,41 +167,63 @@ export async function setAnswerDeleted(
   actor: Actor,
   answerId: number,
   deleted: boolean,
+  authorId: number | null = null,
 ): Promise<Outcome<Deletion & { questionId: number }>> {
   return db.transaction(async (tx) => {
-    const [owner] = await tx.select({ questionId: answers.questionId }).from(answers).where(eq(answers.id, answerId));
-    if (!owner) throw notFound('Answer not found');
-    const questionId = Number(owner.questionId);
-    const question = await lockedQuestion(tx, questionId);
-    const [answer] = await tx
-      .select({ deletedAt: answers.deletedAt })
-      .from(answers)
-      .where(eq(answers.id, answerId))
-      .for('update');
-    if (!answer) throw notFound('Answer not found');
-    if ((answer.deletedAt !== null) === deleted) return { result: { deleted, questionId }, events: [] };
-    const step = deleted ? -1 : 1;
-    const answerCount = question.answerCount + step;
-    const unaccepted = deleted && question.acceptedAnswerId === answerId;
-    await tx.update(answers).set(deletion(actor, deleted)).where(eq(answers.id, answerId));
-    await tx
-      .update(questions)
-      .set({
-        answerCount,
-        hiddenCount: sql`${questions.hiddenCount} - ${step}`,
-        ...(unaccepted ? { acceptedAnswerId: null } : {}),
-      })
-      .where(eq(questions.id, questionId));
-    await tx.update(questionTags).set({ answerCount }).where(eq(questionTags.questionId, questionId));
-    const unansweredChanged = (answerCount === 0) !== (question.answerCount === 0);
-    if (unansweredChanged && question.deletedAt === null) {
-      await tx.update(questionCounters).set({ unanswered: sql`${questionCounters.unanswered} - ${step}` });
-    }
-    const tags = await tagNamesOf(tx, questionId);
-    const events: DomainEvent[] = [{ type: 'answerDeleted', questionId, answerId, deleted, tags, unansweredChanged }];
-    if (unaccepted) events.push({ type: 'answerAccepted', questionId, acceptedAnswerId: null });
-    return { result: { deleted, questionId }, events };
+    const { questionId, events } = await removeAnswer(tx, answerId, deletedBy(actor, deleted));
+    const target = { targetType: 'answer', targetId: answerId } as const;
+    return { result: { deleted, questionId }, events: await asModerator(tx, actor, target, deleted, authorId, events) };
   });
+}
+
+/** setAnswerDeleted inside a transaction, for any removal: the answer's question, and the events. */
+export async function removeAnswer(
+  tx: Tx,
+  answerId: number,
+  removal: Removal,
+): Promise<{ questionId: number; events: DomainEvent[] }> {
+  const [owner] = await tx.select({ questionId: answers.questionId }).from(answers).where(eq(answers.id, answerId));
+  if (!owner) throw notFound('Answer not found');
+  const questionId = Number(owner.questionId);
+  const question = await lockedQuestion(tx, questionId);
+  const [answer] = await tx
+    .select({ deletedAt: answers.deletedAt, deletedBy: answers.deletedBy, heldFor: answers.heldFor })
+    .from(answers)
+    .where(eq(answers.id, answerId))
+    .for('update');
+  if (!answer) throw notFound('Answer not found');
+  const change = changes(answer, removal);
+  if (change === null) return { questionId, events: [] };
+  const { deleted, held } = removal;
+  await tx.update(answers).set(deletion(removal)).where(eq(answers.id, answerId));
+  const tags = await tagNamesOf(tx, questionId);
+  if (change === 'mark') {
+    return {
+      questionId,
+      events: [{ type: 'answerDeleted', questionId, answerId, deleted, held, tags, unansweredChanged: false }],
+    };
+  }
+  const step = deleted ? -1 : 1;
+  const answerCount = question.answerCount + step;
+  const unaccepted = deleted && question.acceptedAnswerId === answerId;
+  await tx
+    .update(questions)
+    .set({
+      answerCount,
+      hiddenCount: sql`${questions.hiddenCount} - ${step}`,
+      ...(unaccepted ? { acceptedAnswerId: null } : {}),
+    })
+    .where(eq(questions.id, questionId));
+  await tx.update(questionTags).set({ answerCount }).where(eq(questionTags.questionId, questionId));
+  const unansweredChanged = (answerCount === 0) !== (question.answerCount === 0);
+  if (unansweredChanged && question.deletedAt === null) {
+    await tx.update(questionCounters).set({ unanswered: sql`${questionCounters.unanswered} - ${step}` });
+  }
+  const events: DomainEvent[] = [
+    { type: 'answerDeleted', questionId, answerId, deleted, held, tags, unansweredChanged },
+  ];
+  if (unaccepted) events.push({ type: 'answerAccepted', questionId, acceptedAnswerId: null });
+  return { questionId, events };
 }
 
 /** Deletes a comment or undeletes it; its question's row is locked (it counts its hidden posts). */
@@ -133,28 +232,67 @@ export async function setCommentDeleted(
   actor: Actor,
   commentId: number,
   deleted: boolean,
+  authorId: number | null = null,
 ): Promise<Outcome<Deletion>> {
   return db.transaction(async (tx) => {
-    const [owner] = await rowsIn<{ questionId: number }>(
-      tx,
-      sql`select coalesce(c.question_id, an.question_id) as "questionId"
-        from comments c left join answers an on an.id = c.answer_id where c.id = ${commentId}`,
-    );
-    if (!owner) throw notFound('Comment not found');
-    const questionId = Number(owner.questionId);
-    await lockedQuestion(tx, questionId);
-    const [comment] = await tx
-      .select({ deletedAt: comments.deletedAt })
-      .from(comments)
-      .where(eq(comments.id, commentId))
-      .for('update');
-    if (!comment) throw notFound('Comment not found');
-    if ((comment.deletedAt !== null) === deleted) return { result: { deleted }, events: [] };
-    await tx.update(comments).set(deletion(actor, deleted)).where(eq(comments.id, commentId));
+    const { events } = await removeComment(tx, commentId, deletedBy(actor, deleted));
+    const target = { targetType: 'comment', targetId: commentId } as const;
+    return { result: { deleted }, events: await asModerator(tx, actor, target, deleted, authorId, events) };
+  });
+}
+
+/** setCommentDeleted inside a transaction, for any removal: the comment's question, and the events. */
+export async function removeComment(
+  tx: Tx,
+  commentId: number,
+  removal: Removal,
+): Promise<{ questionId: number; events: DomainEvent[] }> {
+  const [owner] = await rowsIn<{ questionId: number }>(
+    tx,
+    sql`select coalesce(c.question_id, an.question_id) as "questionId"
+      from comments c left join answers an on an.id = c.answer_id where c.id = ${commentId}`,
+  );
+  if (!owner) throw notFound('Comment not found');
+  const questionId = Number(owner.questionId);
+  await lockedQuestion(tx, questionId);
+  const [comment] = await tx
+    .select({ deletedAt: comments.deletedAt, deletedBy: comments.deletedBy, heldFor: comments.heldFor })
+    .from(comments)
+    .where(eq(comments.id, commentId))
+    .for('update');
+  if (!comment) throw notFound('Comment not found');
+  const change = changes(comment, removal);
+  if (change === null) return { questionId, events: [] };
+  const { deleted, held } = removal;
+  await tx.update(comments).set(deletion(removal)).where(eq(comments.id, commentId));
+  if (change === 'visibility') {
     await tx
       .update(questions)
       .set({ hiddenCount: sql`${questions.hiddenCount} + ${deleted ? 1 : -1}` })
       .where(eq(questions.id, questionId));
-    return { result: { deleted }, events: [{ type: 'commentDeleted', questionId, commentId, deleted }] };
-  });
+  }
+  return { questionId, events: [{ type: 'commentDeleted', questionId, commentId, deleted, held }] };
+}
+
+/**
+ * Hides a forum or PorpChat message (held by flags, or deleted by a moderator) or shows it
+ * again (product.md section 10): its thread's readers stop seeing it, but for moderators
+ * and the account that sent it. The message's row is locked.
+ */
+export async function removeMessage(tx: Tx, messageId: number, removal: Removal): Promise<DomainEvent[]> {
+  const [message] = await tx
+    .select({
+      threadId: messages.threadId,
+      deletedAt: messages.deletedAt,
+      deletedBy: messages.deletedBy,
+      heldFor: messages.heldFor,
+    })
+    .from(messages)
+    .where(eq(messages.id, messageId))
+    .for('update');
+  if (!message) throw notFound('Message not found');
+  if (changes(message, removal) === null) return [];
+  await tx.update(messages).set(deletion(removal)).where(eq(messages.id, messageId));
+  const { deleted, held } = removal;
+  return [{ type: 'messageDeleted', threadId: Number(message.threadId), messageId, deleted, held }];
 }

@@ -3,6 +3,8 @@ import { eq, sql } from 'drizzle-orm';
 import type { Db } from '../db/client.ts';
 import { accounts } from '../db/schema.ts';
 import { badRequest, notFound } from '../lib/http-error.ts';
+import type { Actor } from '../policies/actor.ts';
+import { recordModeration } from './moderation-log.ts';
 
 export interface RoleRow {
   id: number;
@@ -15,7 +17,8 @@ export interface RoleRow {
  * Sets an account's role (product.md section 10). The admins' rows are locked first, so
  * two admins demoting each other at once cannot leave none: the last admin keeps the role.
  */
-export async function setRole(db: Db, username: string, role: Role): Promise<Outcome<RoleRow>> {
+/** `actor`: the admin, whose change is logged; null from the server's command line. */
+export async function setRole(db: Db, actor: Actor | null, username: string, role: Role): Promise<Outcome<RoleRow>> {
   return db.transaction(async (tx) => {
     const admins = await tx
       .select({ id: accounts.id })
@@ -35,6 +38,16 @@ export async function setRole(db: Db, username: string, role: Role): Promise<Out
       .where(eq(accounts.id, target.id))
       .returning({ id: accounts.id, username: accounts.username, role: accounts.role, createdAt: accounts.createdAt });
     if (!row) throw notFound(MESSAGES.userNotFound);
-    return { result: row, events: target.role === role ? [] : [{ type: 'roleChanged', accountId: row.id }] };
+    if (actor !== null && target.role !== role) {
+      const reason = `${target.role} to ${role}`;
+      await recordModeration(tx, actor, {
+        action: 'role',
+        targetType: 'account',
+        targetId: row.id,
+        subjectId: row.id,
+        reason,
+      });
+    }
+    return { result: row, events: target.role === role ? [] : [{ type: 'roleChanged', accountId: row.id, role }] };
   });
 }

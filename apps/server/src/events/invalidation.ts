@@ -83,6 +83,8 @@ export function touchedBy(events: readonly DomainEvent[]): Touched {
       case 'emailChangeRequested':
       case 'emailChanged':
       case 'sessionsEnded':
+      case 'messageDeleted':
+      case 'reviewChanged':
         break;
     }
   }

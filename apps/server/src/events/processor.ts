@@ -1,10 +1,12 @@
-import { SOCKET_EVENTS, type DomainEvent, type Outcome, type SocketEventName } from '@porpoise/core';
+import { SOCKET_EVENTS, type DomainEvent, type HeldFor, type Outcome, type SocketEventName } from '@porpoise/core';
 import { SOCKET_PAYLOADS, type SocketPayloads } from '@porpoise/core/contract';
 import type { z } from '@porpoise/core/schemas';
 import type { FastifyInstance } from 'fastify';
 import { shaped } from '../lib/contract-routes.ts';
 import fp from 'fastify-plugin';
-import { everySignedIn, readersOf, showingQuestion, type Audience } from '../policies/audience.ts';
+import { everySignedIn, moderating, readersOf, showingQuestion, type Audience } from '../policies/audience.ts';
+import { presentReviewItem } from '../presenters/moderation.ts';
+import { countReviewQueue, getReviewItem } from '../queries/moderation.ts';
 import { presentAnswer, presentClosed, presentComment } from '../presenters/question.ts';
 import { presentForum, presentMessage, presentThread, threadIdOf } from '../presenters/thread.ts';
 import {
@@ -22,6 +24,9 @@ import { findThread, getForumRow, getMessage, threadWithLastMessage } from '../q
 import { mailFor } from './account-mail.ts';
 import { touchedBy, touchesNothing } from './invalidation.ts';
 import { ViewCounter } from './view-counter.ts';
+
+/** A hidden item's reason, as the payloads carry it: absent unless held. */
+const heldMark = (event: { held: HeldFor | null }) => (event.held === null ? {} : { held: event.held });
 
 /** An event as it goes out: to whom, its name and its payload (of the contract's shape for that name). */
 type Delivery = {
@@ -115,7 +120,7 @@ export const eventsPlugin = fp(
         }
         case 'questionDeleted': {
           const qid = String(event.questionId);
-          const payload = { qid, post: 'question' as const, id: qid, deleted: event.deleted };
+          const payload = { qid, post: 'question' as const, id: qid, deleted: event.deleted, ...heldMark(event) };
           const out: Delivery[] = [
             { audience: showingQuestion(event.questionId), event: SOCKET_EVENTS.deleteUpdate, payload },
           ];
@@ -127,7 +132,13 @@ export const eventsPlugin = fp(
         case 'answerDeleted': {
           const qid = String(event.questionId);
           const audience = showingQuestion(event.questionId);
-          const payload = { qid, post: 'answer' as const, id: String(event.answerId), deleted: event.deleted };
+          const payload = {
+            qid,
+            post: 'answer' as const,
+            id: String(event.answerId),
+            deleted: event.deleted,
+            ...heldMark(event),
+          };
           const out: Delivery[] = [{ audience, event: SOCKET_EVENTS.deleteUpdate, payload }];
           // The answer comes back to every page showing its question, now that it shows again.
           const row = event.deleted ? null : await getAnswerRow(app.db, event.answerId);
@@ -146,7 +157,13 @@ export const eventsPlugin = fp(
         case 'commentDeleted': {
           const qid = String(event.questionId);
           const audience = showingQuestion(event.questionId);
-          const payload = { qid, post: 'comment' as const, id: String(event.commentId), deleted: event.deleted };
+          const payload = {
+            qid,
+            post: 'comment' as const,
+            id: String(event.commentId),
+            deleted: event.deleted,
+            ...heldMark(event),
+          };
           const out: Delivery[] = [{ audience, event: SOCKET_EVENTS.deleteUpdate, payload }];
           const row = event.deleted ? null : await getCommentRow(app.db, event.commentId);
           if (row) {
@@ -188,6 +205,32 @@ export const eventsPlugin = fp(
           const row = await getForumRow(app.db, event.forumId);
           return row ? [{ audience: everySignedIn, event: SOCKET_EVENTS.forumUpdate, payload: presentForum(row) }] : [];
         }
+        case 'messageDeleted': {
+          const thread = await findThread(app.db, String(event.threadId));
+          if (!thread) return [];
+          const audience = readersOf(thread);
+          const tid = threadIdOf(thread);
+          const payload = { tid, id: String(event.messageId), deleted: event.deleted, ...heldMark(event) };
+          const out: Delivery[] = [{ audience, event: SOCKET_EVENTS.messageDeleteUpdate, payload }];
+          // Shown again: it comes back to every reader, in its place.
+          const message = event.deleted ? null : await getMessage(app.db, event.messageId);
+          if (message) {
+            const result = { tid, message: presentMessage(message, thread) };
+            out.push({ audience, event: SOCKET_EVENTS.messageUpdate, payload: { result } });
+          }
+          return out;
+        }
+        case 'reviewChanged': {
+          const target = { targetType: event.targetType, targetId: event.targetId };
+          const [item, open] = await Promise.all([getReviewItem(app.db, target), countReviewQueue(app.db)]);
+          const payload = {
+            targetType: event.targetType,
+            targetId: String(event.targetId),
+            item: item === null ? null : presentReviewItem(item),
+            open,
+          };
+          return [{ audience: moderating, event: SOCKET_EVENTS.reviewUpdate, payload }];
+        }
         case 'questionViewed':
         case 'roleChanged':
         case 'passwordResetRequested':
@@ -223,7 +266,10 @@ export const eventsPlugin = fp(
         for (const event of events) {
           if (event.type === 'questionViewed') views.add(event.questionId);
           // Every process reads the account's role again at its next request (lib/sessions.ts remembers 30 s).
-          if (event.type === 'roleChanged') await app.sessions.forgetRemembered();
+          if (event.type === 'roleChanged') {
+            await app.sessions.forgetRemembered();
+            app.realtime.seatRole(event.accountId, event.role);
+          }
           // Sessions ended by a password change: forgotten by every process, their sockets closed.
           if (event.type === 'sessionsEnded') {
             await app.sessions.forget(event.tokenHashes);

@@ -69,6 +69,10 @@ const refuseNonAdmin: onRequestAsyncHookHandler = async (request) => {
   authorize(request.actor, 'administer', { type: 'site' });
 };
 
+const refuseNonModerator: onRequestAsyncHookHandler = async (request) => {
+  authorize(request.actor, 'moderate', { type: 'site' });
+};
+
 const DECLARED = new Set(Object.values(ENDPOINTS).map((endpoint: Endpoint) => `${endpoint.method} ${endpoint.path}`));
 
 /**
@@ -136,6 +140,7 @@ export function route<N extends EndpointName>(
   const onRequest = [
     ...(endpoint.access === 'anyone' ? [] : [refuseAnonymous]),
     ...(endpoint.access === 'admin' ? [refuseNonAdmin] : []),
+    ...(endpoint.access === 'moderator' ? [refuseNonModerator] : []),
     ...(options.onRequest ? [options.onRequest] : []),
   ];
   app.route({

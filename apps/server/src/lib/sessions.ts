@@ -92,7 +92,17 @@ export class SessionStore {
             expiresAt: sql<Date>`${new Date(Date.now() + this.ttlMs)}`.as('expires_at'),
           })
           .from(accounts)
-          .where(and(eq(accounts.id, accountId), eq(accounts.passwordHash, passwordHash))),
+          .where(
+            and(
+              eq(accounts.id, accountId),
+              eq(accounts.passwordHash, passwordHash),
+              // Not suspended meanwhile (product.md section 10).
+              sql`coalesce(${accounts.suspendedUntil} <= now(), true)`,
+            ),
+          )
+          // A reset or a suspension writing the row at this moment is waited for, and the
+          // row read again: the session is never written beside one that ended them all.
+          .for('share'),
       )
       .returning({ tokenHash: sessions.tokenHash });
     return created.length === 0 ? null : { token, tokenHash };

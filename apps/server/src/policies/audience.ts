@@ -1,3 +1,4 @@
+import type { Role } from '@porpoise/core';
 import { can } from './authorize.ts';
 import type { ThreadAccess } from './threads.ts';
 
@@ -11,11 +12,18 @@ export type Audience =
   | { to: 'question'; questionId: number }
   | { to: 'signedIn' }
   | { to: 'accounts'; accountIds: number[] }
-  | { to: 'porpchat' };
+  | { to: 'porpchat' }
+  /** Moderators' and admins' sockets: the review queue's changes (product.md section 10). */
+  | { to: 'moderators' };
 
 export const showingQuestion = (questionId: number): Audience => ({ to: 'question', questionId });
 
 export const everySignedIn: Audience = { to: 'signedIn' };
+
+export const moderating: Audience = { to: 'moderators' };
+
+/** Whether a socket of an account with this role hears the moderators' events. */
+export const hearsModeration = (role: Role) => can({ id: 0, username: '', role }, 'moderate', { type: 'site' });
 
 /**
  * A thread's readers, as the thread policy (authorize.ts) has them: anyone for PorpChat

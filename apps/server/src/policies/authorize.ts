@@ -9,9 +9,11 @@ import type { ThreadAccess } from './threads.ts';
  * here. Roles (product.md section 10) are read from the session's account on each request.
  */
 export type Resource =
-  | { type: 'question'; askerId?: number; deletedBy?: number | null }
-  | { type: 'answer'; authorId?: number; deletedBy?: number | null }
-  | { type: 'comment'; authorId?: number; deletedBy?: number | null }
+  | { type: 'question'; askerId?: number; deletedBy?: number | null; held?: boolean }
+  | { type: 'answer'; authorId?: number; deletedBy?: number | null; held?: boolean }
+  | { type: 'comment'; authorId?: number; deletedBy?: number | null; held?: boolean }
+  /** A message of a thread, and the account that sent it (null: an anonymous PorpChat post). */
+  | { type: 'message'; senderId: number | null; thread: ThreadAccess }
   | { type: 'forum' }
   | { type: 'thread'; thread: ThreadAccess }
   | { type: 'account'; username: string }
@@ -32,6 +34,8 @@ export type Action =
   | 'seeDeleted'
   | 'deleteAnswered'
   | 'close'
+  | 'flag'
+  | 'moderate'
   | 'administer';
 
 /** Moderators and admins keep the place clean: they may edit, delete and close any post. */
@@ -72,7 +76,15 @@ export function seesHiddenPosts(actor: Actor | null, authorIds: readonly number[
 
 /** Whether `actor` (null: a visitor) may do `action` to `resource`. */
 export function can(actor: Actor | null, action: Action, resource: Resource): boolean {
+  // Any member flags what others posted (product.md section 10), never their own.
+  if (action === 'flag') return actor !== null && actor.id !== authorOf(resource) && flaggable(resource);
+  // A post hidden by flags or waiting for approval is the moderators' to decide on.
+  if (action === 'delete' && 'held' in resource && resource.held === true) return moderates(actor);
   switch (resource.type) {
+    case 'message':
+      // A hidden message: moderators and the account that sent it see it.
+      if (action === 'seeDeleted') return moderates(actor) || (actor !== null && actor.id === resource.senderId);
+      return false;
     case 'thread': {
       // product.md section 4: PorpChat is open to anyone, even without an account; a
       // forum's thread to every signed-in member; a direct thread to its two participants.
@@ -88,6 +100,8 @@ export function can(actor: Actor | null, action: Action, resource: Resource): bo
       // A payload may name its actor (askedBy, ansBy, sender, username...): only as itself.
       return actor !== null && actor.username.toLowerCase() === resource.username.toLowerCase();
     case 'site':
+      // The review queue, its decisions, suspensions and the log: moderators and admins.
+      if (action === 'moderate') return moderates(actor);
       // Roles are set by admins only (product.md section 10).
       return action === 'administer' && actor?.role === 'admin';
     case 'question':
@@ -112,6 +126,27 @@ export function can(actor: Actor | null, action: Action, resource: Resource): bo
   }
 }
 
+/** Who posted an item (undefined: no one, or not a post). */
+function authorOf(resource: Resource): number | null | undefined {
+  switch (resource.type) {
+    case 'question':
+      return resource.askerId;
+    case 'answer':
+    case 'comment':
+      return resource.authorId;
+    case 'message':
+      return resource.senderId;
+    default:
+      return undefined;
+  }
+}
+
+/** Posts, and forum and PorpChat messages, may be flagged; a direct thread's messages not. */
+const flaggable = (resource: Resource) =>
+  resource.type === 'message'
+    ? resource.thread.kind !== 'direct'
+    : ['question', 'answer', 'comment'].includes(resource.type);
+
 /** What a member is told when `action` is refused, where the product gives it its own words. */
 const REFUSALS: Partial<Record<Action, string>> = {
   accept: MESSAGES.onlyAskerAccepts,
@@ -119,6 +154,8 @@ const REFUSALS: Partial<Record<Action, string>> = {
   delete: MESSAGES.deleteOwnOnly,
   undelete: MESSAGES.undeleteModerated,
   close: MESSAGES.onlyModeratorsClose,
+  flag: MESSAGES.flagOwn,
+  moderate: MESSAGES.onlyModerators,
   administer: MESSAGES.onlyAdmins,
 };
 
@@ -131,6 +168,7 @@ const NOT_FOUND: Partial<Record<Resource['type'], string>> = {
   question: 'Question not found',
   answer: 'Answer not found',
   comment: 'Comment not found',
+  message: 'Message not found',
 };
 
 /**
@@ -140,6 +178,11 @@ const NOT_FOUND: Partial<Record<Resource['type'], string>> = {
 export function authorize(actor: Actor | null, action: Action, resource: Resource): void {
   if (can(actor, action, resource)) return;
   if (resource.type === 'thread') throw notFound('Thread not found');
+  // A direct thread's message cannot be flagged: for a flag, it is not there.
+  if (action === 'flag' && !flaggable(resource)) throw notFound(NOT_FOUND[resource.type] ?? 'Not found');
+  if (action === 'delete' && actor !== null && 'held' in resource && resource.held === true) {
+    throw forbidden(MESSAGES.heldForModerator);
+  }
   // A deleted post is not there for whoever may not see it.
   if (action === 'seeDeleted') throw notFound(NOT_FOUND[resource.type] ?? 'Not found');
   throw actor ? forbidden(REFUSALS[action]) : unauthorized();

@@ -2,6 +2,7 @@ import type {
   Answer,
   Closed,
   CloseReason,
+  HeldFor,
   Comment,
   Question,
   QuestionSummary,
@@ -30,6 +31,8 @@ export interface SummaryRow {
 /** When a post was deleted (product.md section 9); null or absent while it shows. */
 interface Deletable {
   deletedAt?: Date | string | null;
+  /** Why it is hidden while nobody deleted it (product.md section 10). */
+  heldFor?: HeldFor | null;
 }
 
 export interface CommentRow extends Deletable {
@@ -57,8 +60,10 @@ const timeOrNull = (value: Date | string | null): string | null =>
   value === null ? null : new Date(value).toISOString();
 
 /** `deleted: true` on a deleted post (only its author and moderators are sent one), nothing on others. */
-const deletedMark = (row: Deletable): { deleted?: true } =>
-  row.deletedAt === null || row.deletedAt === undefined ? {} : { deleted: true };
+const deletedMark = (row: Deletable): { deleted?: true; held?: HeldFor } =>
+  row.deletedAt === null || row.deletedAt === undefined
+    ? {}
+    : { deleted: true, ...(row.heldFor === null || row.heldFor === undefined ? {} : { held: row.heldFor }) };
 
 /** An id column as the API sends it: a string, or null. */
 const idOrNull = (value: number | string | null): string | null => (value === null ? null : String(value));

@@ -1,9 +1,14 @@
-import { PORPCHAT_THREAD_ID, type Forum, type Message, type Thread } from '@porpoise/core';
+import { PORPCHAT_THREAD_ID, type Forum, type HeldFor, type Message, type Thread } from '@porpoise/core';
 
 export interface MessageRow {
   id: number;
   content: string;
   senderName: string;
+  /** The account that sent it; null for an anonymous PorpChat post. */
+  senderAccountId: number | null;
+  /** Hidden (held by flags, or deleted by a moderator): only moderators and its sender's account read it. */
+  deleted: boolean;
+  heldFor: HeldFor | null;
   messageDateTime: Date;
   views: string[];
   likes: string[];
@@ -20,6 +25,8 @@ export const presentMessage = (row: MessageRow, thread: { kind: string }): Messa
   messageDateTime: new Date(row.messageDateTime).toISOString(),
   views: thread.kind === 'porpchat' ? [] : row.views,
   likes: row.likes,
+  ...(row.deleted ? { deleted: true as const } : {}),
+  ...(row.heldFor === null ? {} : { held: row.heldFor }),
 });
 
 export const presentThread = (

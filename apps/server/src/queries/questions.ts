@@ -4,6 +4,7 @@ import {
   type Answer,
   type Comment,
   type CommentTarget,
+  type HeldFor,
   type QuestionSummary,
   type Tag,
   type UserAnswer,
@@ -54,7 +55,8 @@ const shows = (seen: HiddenPostsSeen, deletedAt: SQL, authorId: SQL) =>
 /** An answer's columns as AnswerRow has them, for a query over `answers an` joined to its author `a`. */
 const ANSWER_COLUMNS = sql`an.id, an.text, a.username as "ansBy", an.ans_date_time as "ansDateTime",
   ${answerVoters(sql`an.id`, 1)} as "upVotes", ${answerVoters(sql`an.id`, -1)} as "downVotes",
-  an.edited_at as "editedAt", ${editorOf(sql`an.edited_by`)} as "editedBy", an.deleted_at as "deletedAt"`;
+  an.edited_at as "editedAt", ${editorOf(sql`an.edited_by`)} as "editedBy", an.deleted_at as "deletedAt",
+  an.held_for as "heldFor"`;
 
 /** A list row's sort keys to the microsecond (a JS Date keeps milliseconds), for its cursor. */
 const KEY_COLUMNS = sql`to_char(q.ask_date_time at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"') as "askKey",
@@ -533,7 +535,7 @@ export async function getAnswerPage(
   const comments = await queryPrepared<CommentRow & { answerId: number }>(
     db,
     sql`select c.id, c.text, a.username as "commentBy", c.comment_date_time as "commentDateTime",
-        c.answer_id as "answerId", c.deleted_at as "deletedAt"
+        c.answer_id as "answerId", c.deleted_at as "deletedAt", c.held_for as "heldFor"
       from comments c join accounts a on a.id = c.comment_by
       where c.answer_id = any(${sql.param(answers.map((row) => Number(row.id)))}::bigint[])
         and ${shows(seen, sql`c.deleted_at`, sql`c.comment_by`)}
@@ -598,11 +600,12 @@ interface CommentJson {
   commentBy: string;
   commentDateTime: string;
   deletedAt: string | null;
+  heldFor: HeldFor | null;
 }
 
 const commentsJson = (where: SQL, seen: HiddenPostsSeen) => sql`coalesce((select json_agg(json_build_object(
     'id', c.id, 'text', c.text, 'commentBy', ca.username, 'commentDateTime', c.comment_date_time,
-    'deletedAt', c.deleted_at)
+    'deletedAt', c.deleted_at, 'heldFor', c.held_for)
     order by c.comment_date_time, c.id)
   from comments c join accounts ca on ca.id = c.comment_by
   where ${where} and ${shows(seen, sql`c.deleted_at`, sql`c.comment_by`)}), '[]')`;
@@ -646,6 +649,7 @@ export async function getQuestionDetail(
       editedBy: string | null;
       askerId: number;
       deletedAt: string | null;
+      heldFor: HeldFor | null;
       closed: ClosedRow | null;
       hiddenAuthorIds: Array<number | string>;
       tags: Tag[];
@@ -657,7 +661,7 @@ export async function getQuestionDetail(
   >(
     db,
     sql`select ${SUMMARY_COLUMNS}, q.text, q.edited_at as "editedAt", ${editorOf(sql`q.edited_by`)} as "editedBy",
-      q.asked_by as "askerId", q.deleted_at as "deletedAt", ${closedJson} as closed,
+      q.asked_by as "askerId", q.deleted_at as "deletedAt", q.held_for as "heldFor", ${closedJson} as closed,
       ${hiddenAuthorIds} as "hiddenAuthorIds",
       coalesce((select json_agg(json_build_object('name', t.name, 'description', t.description) order by t.name)
         from question_tags qt join tags t on t.id = qt.tag_id where qt.question_id = q.id), '[]') as tags,
@@ -668,7 +672,8 @@ export async function getQuestionDetail(
       coalesce((select json_agg(json_build_object('id', an.id, 'text', an.text, 'ansBy', an.ans_by_name,
           'ansDateTime', an.ans_date_time, 'comments', ${commentsJson(sql`c.answer_id = an.id`, seen)},
           'upVotes', ${answerVoters(sql`an.id`, 1)}, 'downVotes', ${answerVoters(sql`an.id`, -1)},
-          'editedAt', an.edited_at, 'editedBy', ${editorOf(sql`an.edited_by`)}, 'deletedAt', an.deleted_at)
+          'editedAt', an.edited_at, 'editedBy', ${editorOf(sql`an.edited_by`)}, 'deletedAt', an.deleted_at,
+          'heldFor', an.held_for)
           order by an.ans_date_time, an.id)
         from (select an.*, aa.username as ans_by_name from answers an join accounts aa on aa.id = an.ans_by
           where an.question_id = q.id and ${shows(seen, sql`an.deleted_at`, sql`an.ans_by`)}
@@ -768,12 +773,20 @@ export interface Ownership {
   deleted: boolean;
   /** Who deleted it (null while it shows). */
   deletedBy: number | null;
+  /** Hidden while nobody deleted it (flags, or waiting for approval): a moderator decides. */
+  held: boolean;
 }
 
-const ownership = (row: { authorId: number; deleted: boolean; deletedBy: number | null }): Ownership => ({
+const ownership = (row: {
+  authorId: number;
+  deleted: boolean;
+  deletedBy: number | null;
+  held?: boolean;
+}): Ownership => ({
   authorId: Number(row.authorId),
   deleted: row.deleted,
   deletedBy: row.deletedBy === null ? null : Number(row.deletedBy),
+  held: row.held === true,
 });
 
 /** Who asked a question, and whether it is deleted or closed; null when there is no such question. */
@@ -781,9 +794,16 @@ export async function getQuestionOwnership(
   db: Db,
   questionId: number,
 ): Promise<(Ownership & { askerId: number; closed: boolean }) | null> {
-  const [row] = await queryPrepared<{ askerId: number; deleted: boolean; deletedBy: number | null; closed: boolean }>(
+  const [row] = await queryPrepared<{
+    askerId: number;
+    deleted: boolean;
+    deletedBy: number | null;
+    held: boolean;
+    closed: boolean;
+  }>(
     db,
     sql`select asked_by as "askerId", deleted_at is not null as deleted, deleted_by as "deletedBy",
+        held_for is not null as held,
         closed_at is not null as closed
       from questions where id = ${questionId}`,
   );
@@ -872,13 +892,14 @@ export async function getAnswerOwnership(
     authorId: number;
     deleted: boolean;
     deletedBy: number | null;
+    held: boolean;
     askerId: number;
     questionDeleted: boolean;
     questionDeletedBy: number | null;
   }>(
     db,
     sql`select an.ans_by as "authorId", an.deleted_at is not null as deleted, an.deleted_by as "deletedBy",
-        q.asked_by as "askerId", q.deleted_at is not null as "questionDeleted", q.deleted_by as "questionDeletedBy"
+        an.held_for is not null as held, q.asked_by as "askerId", q.deleted_at is not null as "questionDeleted", q.deleted_by as "questionDeletedBy"
       from answers an join questions q on q.id = an.question_id where an.id = ${answerId}`,
   );
   if (!row) return null;
@@ -900,6 +921,7 @@ export async function getCommentOwnership(
     authorId: number;
     deleted: boolean;
     deletedBy: number | null;
+    held: boolean;
     askerId: number;
     questionDeleted: boolean;
     answerAuthorId: number | null;
@@ -907,7 +929,7 @@ export async function getCommentOwnership(
   }>(
     db,
     sql`select c.comment_by as "authorId", c.deleted_at is not null as deleted, c.deleted_by as "deletedBy",
-        q.asked_by as "askerId", q.deleted_at is not null as "questionDeleted",
+        c.held_for is not null as held, q.asked_by as "askerId", q.deleted_at is not null as "questionDeleted",
         an.ans_by as "answerAuthorId", an.deleted_at is not null as "answerDeleted"
       from comments c left join answers an on an.id = c.answer_id
         join questions q on q.id = coalesce(c.question_id, an.question_id)

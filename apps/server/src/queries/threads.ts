@@ -1,6 +1,7 @@
 import { PORPCHAT_THREAD_ID } from '@porpoise/core';
 import { sql } from 'drizzle-orm';
 import { queryRows, type Db } from '../db/client.ts';
+import type { HiddenPostsSeen } from '../policies/authorize.ts';
 import type { ThreadAccess, ThreadKind } from '../policies/threads.ts';
 import type { MessageRow } from '../presenters/thread.ts';
 
@@ -42,18 +43,27 @@ export async function findThread(db: Db, tid: string): Promise<ThreadRow | null>
 }
 
 const MESSAGE_COLUMNS = sql`m.id, m.content, m.sender_name as "senderName", m.message_date_time as "messageDateTime",
+  m.sender_account_id as "senderAccountId", m.deleted_at is not null as deleted, m.held_for as "heldFor",
   coalesce((select array_agg(a.username order by a.username) from message_reads r join accounts a on a.id = r.account_id
     where r.message_id = m.id), '{}') as views,
   coalesce((select array_agg(a.username order by a.username) from message_likes l join accounts a on a.id = l.account_id
     where l.message_id = m.id), '{}') as likes`;
 
-const normalise = (row: MessageRow): MessageRow => ({ ...row, id: Number(row.id) });
+const normalise = (row: MessageRow): MessageRow => ({
+  ...row,
+  id: Number(row.id),
+  senderAccountId: row.senderAccountId === null ? null : Number(row.senderAccountId),
+});
 
-/** The newest messages of a thread, oldest first. */
-export async function listMessages(db: Db, threadId: number): Promise<MessageRow[]> {
+/**
+ * The newest messages of a thread, oldest first. A hidden one (held by flags, deleted by a
+ * moderator) only for whoever `seen` lets see it: moderators, and the account that sent it.
+ */
+export async function listMessages(db: Db, threadId: number, seen: HiddenPostsSeen): Promise<MessageRow[]> {
+  const shows = seen.all ? sql`true` : sql`(m.deleted_at is null or m.sender_account_id = ${seen.authorId})`;
   const rows = await queryRows<MessageRow>(
     db,
-    sql`select * from (select ${MESSAGE_COLUMNS} from messages m where m.thread_id = ${threadId}
+    sql`select * from (select ${MESSAGE_COLUMNS} from messages m where m.thread_id = ${threadId} and ${shows}
       order by m.id desc limit ${MESSAGE_PAGE}) newest order by id`,
   );
   return rows.map(normalise);
@@ -89,7 +99,8 @@ export async function threadWithLastMessage(
   if (!thread) throw new Error(`thread ${threadId} vanished`);
   const [last] = await queryRows<MessageRow>(
     db,
-    sql`select ${MESSAGE_COLUMNS} from messages m where m.thread_id = ${threadId} order by m.id desc limit 1`,
+    sql`select ${MESSAGE_COLUMNS} from messages m where m.thread_id = ${threadId} and m.deleted_at is null
+      order by m.id desc limit 1`,
   );
   return { thread, last: last ? normalise(last) : null };
 }

@@ -1,5 +1,5 @@
 import { createAdapter } from '@socket.io/postgres-adapter';
-import { CLIENT_SOCKET_LIMITS, type SocketEventName } from '@porpoise/core';
+import { CLIENT_SOCKET_LIMITS, type Role, type SocketEventName } from '@porpoise/core';
 import type { SocketPayloads } from '@porpoise/core/contract';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
@@ -9,7 +9,7 @@ import type { IncomingMessage } from 'node:http';
 import { allowedHostnames, namesAllowedHost, requestHost } from '../lib/allowed-hosts.ts';
 import { addressKey, clientAddress, clientProtocol, trustFunction } from '../lib/client-address.ts';
 import { SESSION_COOKIE } from '../lib/sessions.ts';
-import type { Audience } from '../policies/audience.ts';
+import { hearsModeration, type Audience } from '../policies/audience.ts';
 import { isCrossSite } from '../plugins/security.ts';
 import { acceptClientEvents } from './client-events.ts';
 import { ClientLimits } from './client-limits.ts';
@@ -18,6 +18,7 @@ import { rooms } from './rooms.ts';
 export interface SocketData {
   accountId: number | null;
   username: string | null;
+  role: Role | null;
   tokenHash: string | null;
   /** When the session ends unless used (ms since the epoch); it is checked again then. */
   expiresAt: number | null;
@@ -48,6 +49,8 @@ export interface Realtime {
   emitEach(event: SocketEventName, items: Addressed[]): void;
   /** Disconnects the sockets of a session that has just ended (sign-out), on every process. */
   endSession(tokenHash: string): void;
+  /** An account's role changed: its sockets join or leave the moderators' room, on every process. */
+  seatRole(accountId: number, role: Role): void;
   /** Live engine.io clients of this process, and how many addresses they come from. */
   clientCounts(): { total: number; addresses: number };
 }
@@ -215,6 +218,7 @@ export const realtimePlugin = fp(
           socket.data = {
             accountId: session?.accountId ?? null,
             username: session?.username ?? null,
+            role: session?.role ?? null,
             tokenHash: session?.tokenHash ?? null,
             expiresAt: session?.expiresAt ?? null,
           };
@@ -230,6 +234,7 @@ export const realtimePlugin = fp(
       void socket.join(rooms.porpchat);
       if (accountId !== null && tokenHash !== null) {
         void socket.join([rooms.user(accountId), rooms.session(tokenHash), rooms.signedIn]);
+        if (socket.data.role !== null && hearsModeration(socket.data.role)) void socket.join(rooms.moderators);
         // A sign-out that ran between the session lookup and this join disconnected the
         // session's room without this socket: look again, now that a sign-out finds it.
         void closeUnlessLive([socket]);
@@ -303,6 +308,11 @@ export const realtimePlugin = fp(
         if (app.database.url) io.serverSideEmit(EACH_MESSAGE, event, items);
       },
       endSession: (tokenHash) => io.in(rooms.session(tokenHash)).disconnectSockets(true),
+      seatRole: (accountId, role) => {
+        const sockets = io.in(rooms.user(accountId));
+        if (hearsModeration(role)) sockets.socketsJoin(rooms.moderators);
+        else sockets.socketsLeave(rooms.moderators);
+      },
       clientCounts: () => limits.counts(),
     };
     app.decorate('realtime', realtime);

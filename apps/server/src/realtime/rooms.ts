@@ -13,6 +13,8 @@ export const rooms = {
   signedIn: 'signed-in',
   /** Every socket, anonymous ones included: PorpChat's public room. */
   porpchat: 'porpchat',
+  /** Moderators' and admins' sockets. */
+  moderators: 'moderators',
   /** The rooms of an audience the policies chose. */
   of(audience: Audience): string | string[] {
     switch (audience.to) {
@@ -24,6 +26,8 @@ export const rooms = {
         return audience.accountIds.map((id) => rooms.user(id));
       case 'porpchat':
         return rooms.porpchat;
+      case 'moderators':
+        return rooms.moderators;
     }
   },
 } as const;

@@ -150,6 +150,19 @@ export const routes: RouteObject[] = [
               })),
           },
           {
+            path: paths.moderation.pattern,
+            lazy: () =>
+              import('./routes/moderation').then((m) => ({ loader: m.moderationLoader, Component: m.ModerationRoute })),
+          },
+          {
+            path: paths.moderationLog.pattern,
+            lazy: () =>
+              import('./routes/moderation-log').then((m) => ({
+                loader: m.moderationLogLoader,
+                Component: m.ModerationLogRoute,
+              })),
+          },
+          {
             path: paths.accessibilitySettings.pattern,
             lazy: () =>
               import('./routes/accessibility-settings').then((m) => ({ Component: m.AccessibilitySettingsRoute })),

@@ -89,3 +89,11 @@ export function UsersIcon(props: IconProps) {
     </Icon>
   );
 }
+
+export function FlagIcon(props: IconProps) {
+  return (
+    <Icon {...props}>
+      <path d="M5 21V4M5 4h11l-2 4 2 4H5" />
+    </Icon>
+  );
+}

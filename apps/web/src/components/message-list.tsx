@@ -10,6 +10,8 @@ export interface MessageListProps {
   /** Whether a message is the reader's own, marked '(you)' and aligned as such. */
   isOwn?: (message: Message) => boolean;
   renderContent: (message: Message) => ReactNode;
+  /** Controls under a message (its 'Flag' button), if any. */
+  renderActions?: (message: Message) => ReactNode;
 }
 
 /**
@@ -17,7 +19,14 @@ export interface MessageListProps {
  * view (spec: /threads/:tid). The region is focusable so keyboard users can scroll it,
  * and as a log it announces messages that arrive while it is open.
  */
-export function MessageList({ messages, label, emptyText, isOwn = () => false, renderContent }: MessageListProps) {
+export function MessageList({
+  messages,
+  label,
+  emptyText,
+  isOwn = () => false,
+  renderContent,
+  renderActions,
+}: MessageListProps) {
   const region = useRef<HTMLDivElement>(null);
   const newest = messages.at(-1)?._id;
 
@@ -35,7 +44,12 @@ export function MessageList({ messages, label, emptyText, isOwn = () => false, r
           {messages.map((message) => {
             const mine = isOwn(message);
             return (
-              <li key={message._id} className={mine ? 'message message--own' : 'message'}>
+              <li
+                key={message._id}
+                className={['message', mine ? 'message--own' : '', message.deleted ? 'message--hidden' : '']
+                  .filter((name) => name !== '')
+                  .join(' ')}
+              >
                 <p className="message__meta">
                   <span className="message__sender">
                     {message.sender}
@@ -45,7 +59,14 @@ export function MessageList({ messages, label, emptyText, isOwn = () => false, r
                     <RelativeTime date={message.messageDateTime} />
                   </span>
                 </p>
+                {message.deleted ? (
+                  <p className="message__hidden">
+                    <strong>{message.held === 'flags' ? 'Hidden by flags.' : 'Deleted by a moderator.'}</strong> Only
+                    moderators and its sender see it.
+                  </p>
+                ) : null}
                 <div className="message__content">{renderContent(message)}</div>
+                {renderActions?.(message)}
               </li>
             );
           })}

@@ -58,6 +58,10 @@ export const paths = {
   newForum: route('/new/forum', () => '/new/forum'),
   accessibilitySettings: route('/accessibility-settings', () => '/accessibility-settings'),
   adminUsers: route('/admin/users', () => '/admin/users'),
+  /** The review queue (product.md section 10): moderators and admins. */
+  moderation: route('/moderation', () => '/moderation'),
+  /** The moderation log; `before`: the page of entries older than that one. */
+  moderationLog: route('/moderation/log', (before?: string) => withQuery('/moderation/log', { before })),
   editQuestion: route('/edit/question/:qid', (qid: string) => `/edit/question/${segment(qid)}`),
   editAnswer: route('/edit/answer/:aid', (aid: string) => `/edit/answer/${segment(aid)}`),
   questionHistory: route('/history/question/:qid', (qid: string) => `/history/question/${segment(qid)}`),

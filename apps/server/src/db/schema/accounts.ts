@@ -17,6 +17,12 @@ export const accounts = pgTable(
     /** member, moderator or admin (product.md section 10); the policies read it on every request. */
     role: text('role').notNull().default('member'),
     /**
+     * Suspended by a moderator (product.md section 10) until this time ('infinity': for
+     * good), with the reason given; signing in is refused until then. Null: not suspended.
+     */
+    suspendedUntil: at('suspended_until'),
+    suspensionReason: text('suspension_reason'),
+    /**
      * nameSkeleton(username) from packages/core/src/skeleton.ts, written out for the characters
      * a username may hold (A-Z, a-z, 0-9, dot, dash, underscore): PorpChat names that look
      * like a member's are found by this index, not by scanning accounts.

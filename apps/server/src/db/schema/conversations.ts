@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { check, index, pgTable, primaryKey, text, uniqueIndex } from 'drizzle-orm/pg-core';
 import { accounts } from './accounts.ts';
-import { at, bytea, id, ref } from './columns.ts';
+import { at, bytea, heldCheck, id, ref } from './columns.ts';
 
 /**
  * Threads: a direct thread between two accounts (pair_key 'lowId:highId' keeps one per
@@ -52,8 +52,16 @@ export const messages = pgTable(
     senderAccountId: ref('sender_account_id').references(() => accounts.id),
     senderName: text('sender_name').notNull(),
     messageDateTime: at('message_date_time').notNull().defaultNow(),
+    /**
+     * Deleted by a moderator from the review queue, or held by three spam or rude flags
+     * (held_for 'flags', deleted by nobody): shown only to moderators and its sender's
+     * account (product.md section 10). Null while it shows.
+     */
+    deletedAt: at('deleted_at'),
+    deletedBy: ref('deleted_by').references(() => accounts.id),
+    heldFor: text('held_for'),
   },
-  (t) => [index('messages_thread_idx').on(t.threadId, t.id)],
+  (t) => [heldCheck('messages', t), index('messages_thread_idx').on(t.threadId, t.id)],
 );
 
 export const messageReads = pgTable(

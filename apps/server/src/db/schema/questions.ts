@@ -13,7 +13,7 @@ import {
   type AnyPgColumn,
 } from 'drizzle-orm/pg-core';
 import { accounts } from './accounts.ts';
-import { at, id, ref, tsvector } from './columns.ts';
+import { at, heldCheck, id, ref, tsvector } from './columns.ts';
 
 export const tags = pgTable(
   'tags',
@@ -57,6 +57,12 @@ export const questions = pgTable(
      */
     deletedAt: at('deleted_at'),
     deletedBy: ref('deleted_by').references(() => accounts.id),
+    /**
+     * Why a post is hidden while nobody deleted it (deleted_at set, deleted_by null): 'flags'
+     * (three spam or rude flags) or 'approval' (a new account's post waiting for a
+     * moderator), product.md section 10. Null otherwise.
+     */
+    heldFor: text('held_for'),
     /** Its deleted answers and comments: while above 0, its page names their authors, who see them. */
     hiddenCount: integer('hidden_count').notNull().default(0),
     /** Closed by a moderator (product.md section 9): no new answers. Null while open. */
@@ -68,6 +74,11 @@ export const questions = pgTable(
     search: tsvector('search').notNull(),
   },
   (t) => [
+    heldCheck('questions', t),
+    // Posts waiting for approval, in the review queue (product.md section 10).
+    index('questions_awaiting_approval_idx')
+      .on(t.askDateTime)
+      .where(sql`held_for = 'approval'`),
     // The lists' orders hold the questions that show: a deleted one leaves them (migration 0016).
     index('questions_newest_idx')
       .on(t.askDateTime.desc(), t.id.desc())
@@ -143,8 +154,13 @@ export const answers = pgTable(
     /** Deleted (product.md section 9): out of its question's count and its author's profile. */
     deletedAt: at('deleted_at'),
     deletedBy: ref('deleted_by').references(() => accounts.id),
+    heldFor: text('held_for'),
   },
   (t) => [
+    heldCheck('answers', t),
+    index('answers_awaiting_approval_idx')
+      .on(t.ansDateTime)
+      .where(sql`held_for = 'approval'`),
     index('answers_question_idx').on(t.questionId, t.ansDateTime),
     index('answers_ans_by_idx').on(t.ansBy, t.ansDateTime.desc()),
   ],
@@ -164,8 +180,10 @@ export const comments = pgTable(
     commentDateTime: at('comment_date_time').notNull().defaultNow(),
     deletedAt: at('deleted_at'),
     deletedBy: ref('deleted_by').references(() => accounts.id),
+    heldFor: text('held_for'),
   },
   (t) => [
+    heldCheck('comments', t),
     check('comments_one_parent_check', sql`num_nonnulls(${t.questionId}, ${t.answerId}) = 1`),
     index('comments_question_idx')
       .on(t.questionId, t.commentDateTime)

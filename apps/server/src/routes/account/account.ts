@@ -1,4 +1,4 @@
-import { LIMITS, MESSAGES } from '@porpoise/core';
+import { LIMITS, MESSAGES, suspendedMessage } from '@porpoise/core';
 import { findAccountByName, getAccount } from '../../queries/accounts.ts';
 import { saveAccessibilitySettings } from '../../commands/account-settings.ts';
 import {
@@ -13,7 +13,8 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { registerAccount } from '../../commands/register-account.ts';
 import { upgradePasswordHash } from '../../commands/upgrade-password-hash.ts';
 import { addressKey } from '../../lib/client-address.ts';
-import { badRequest, HttpError, unauthorized } from '../../lib/http-error.ts';
+import { badRequest, forbidden, HttpError, unauthorized } from '../../lib/http-error.ts';
+import { getSuspension } from '../../queries/moderation.ts';
 import { route } from '../../lib/contract-routes.ts';
 import { decoyHash, hashPassword, needsRehash, verifyPassword } from '../../lib/password.ts';
 import { clearSessionCookie, setSessionCookie } from '../../plugins/auth.ts';
@@ -77,6 +78,9 @@ export async function accountRoutes(app: FastifyInstance) {
     if (!account || !valid) throw invalidLogin();
     await app.rateLimiter.reset(perUsername);
     await app.rateLimiter.refund(perAddress);
+    // A suspended member learns why, and until when, only with the right password (product.md section 10).
+    const suspension = await getSuspension(app.db, account.id);
+    if (suspension) throw forbidden(suspendedMessage(suspension.until, suspension.reason));
     // A hash made with older, cheaper parameters is rewritten now; if that cannot run (every
     // hashing slot busy), the sign-in still succeeds and the next one tries again.
     let verifiedHash = account.passwordHash;

@@ -13,7 +13,7 @@ export async function adminRoutes(app: FastifyInstance) {
     return rows.map(presentUserSummary);
   });
 
-  route(app, 'setRole', { bodyLimit: bodyLimitFor(LIMITS.usernameMax) }, async ({ params, body }) => {
-    return presentUserSummary(await app.events.settle(setRole(app.db, params.username, body.role)));
+  route(app, 'setRole', { bodyLimit: bodyLimitFor(LIMITS.usernameMax) }, async ({ actor, params, body }) => {
+    return presentUserSummary(await app.events.settle(setRole(app.db, actor, params.username, body.role)));
   });
 }

@@ -20,6 +20,7 @@ import {
 } from '../../queries/questions.ts';
 import { postingHits, refuseKnownOverLimit, remembering429 } from '../../lib/posting-limits.ts';
 import { bodyLimitFor } from '../../lib/request-bodies.ts';
+import { awaitsApproval } from '../../lib/post-queue.ts';
 
 /** Answering, answer votes and the accepted answer (spec section 7, product.md section 7). */
 export async function answerRoutes(app: FastifyInstance) {
@@ -36,8 +37,11 @@ export async function answerRoutes(app: FastifyInstance) {
   };
   route(app, 'addAnswer', options, async ({ actor, body: input }) => {
     const hits = postingHits(app, actor, 'answer');
+    const held = await awaitsApproval(app, actor);
     const row = await app.events.settle(
-      remembering429(app, actor, 'answer', () => addAnswer(app.db, actor, Number(input.qid), input.ans.text, hits)),
+      remembering429(app, actor, 'answer', () =>
+        addAnswer(app.db, actor, Number(input.qid), input.ans.text, hits, held),
+      ),
     );
     return presentAnswer(
       {
@@ -49,6 +53,7 @@ export async function answerRoutes(app: FastifyInstance) {
         downVotes: [],
         editedAt: null,
         editedBy: null,
+        ...(held ? { deletedAt: row.ansDateTime, heldFor: 'approval' as const } : {}),
       },
       [],
     );
@@ -75,7 +80,12 @@ export async function answerRoutes(app: FastifyInstance) {
     const answer = await getAnswerOwnership(app.db, answerId);
     if (!answer) throw notFound('Answer not found');
     refuseHidden(actor, { type: 'question', askerId: answer.question.authorId }, answer.question.deleted);
-    const resource = { type: 'answer', authorId: answer.authorId, deletedBy: answer.deletedBy } as const;
+    const resource = {
+      type: 'answer',
+      authorId: answer.authorId,
+      deletedBy: answer.deletedBy,
+      held: answer.held,
+    } as const;
     refuseHidden(actor, resource, answer.deleted);
     return resource;
   };
@@ -122,8 +132,9 @@ export async function answerRoutes(app: FastifyInstance) {
   const setDeleted =
     (deleted: boolean) =>
     async ({ actor, params: { id } }: { actor: Actor; params: { id: string } }) => {
-      authorize(actor, deleted ? 'delete' : 'undelete', await visibleAnswer(actor, Number(id)));
-      const result = await app.events.settle(setAnswerDeleted(app.db, actor, Number(id), deleted));
+      const resource = await visibleAnswer(actor, Number(id));
+      authorize(actor, deleted ? 'delete' : 'undelete', resource);
+      const result = await app.events.settle(setAnswerDeleted(app.db, actor, Number(id), deleted, resource.authorId));
       return { _id: id, deleted: result.deleted };
     };
   route(app, 'deleteAnswer', deleting, setDeleted(true));

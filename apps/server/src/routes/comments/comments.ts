@@ -46,10 +46,11 @@ export async function commentRoutes(app: FastifyInstance) {
       if (comment.answer) {
         refuseHidden(actor, { type: 'answer', authorId: comment.answer.authorId }, comment.answer.deleted);
       }
-      const resource = { type: 'comment', authorId: comment.authorId, deletedBy: comment.deletedBy } as const;
+      const { authorId, deletedBy, held } = comment;
+      const resource = { type: 'comment', authorId, deletedBy, held } as const;
       refuseHidden(actor, resource, comment.deleted);
       authorize(actor, deleted ? 'delete' : 'undelete', resource);
-      const result = await app.events.settle(setCommentDeleted(app.db, actor, Number(id), deleted));
+      const result = await app.events.settle(setCommentDeleted(app.db, actor, Number(id), deleted, authorId));
       return { _id: id, deleted: result.deleted };
     };
   route(app, 'deleteComment', deleting, setDeleted(true));

@@ -24,6 +24,7 @@ import {
   listRevisions,
 } from '../../queries/questions.ts';
 import { bodyLimitFor } from '../../lib/request-bodies.ts';
+import { awaitsApproval } from '../../lib/post-queue.ts';
 
 /**
  * A list page's cache key: the parsed query (defaults filled in, tag in lower case, as the
@@ -108,8 +109,9 @@ export async function questionRoutes(app: FastifyInstance) {
     namesActor: ({ body }: { body: { askedBy?: string } }) => body.askedBy,
   } as const;
   route(app, 'addQuestion', asking, async ({ actor, body: input }) => {
+    const held = await awaitsApproval(app, actor);
     const questionId = await app.events.settle(
-      addQuestion(app.db, actor, { title: input.title, text: input.text, tagNames: input.tags }),
+      addQuestion(app.db, actor, { title: input.title, text: input.text, tagNames: input.tags }, held),
     );
     const detail = await getQuestionDetail(app.db, questionId);
     if (!detail) throw new Error('question vanished after insert');
@@ -177,11 +179,14 @@ export async function questionRoutes(app: FastifyInstance) {
       const questionId = Number(id);
       const question = await getQuestionOwnership(app.db, questionId);
       if (!question) throw notFound('Question not found');
-      const resource = { type: 'question', askerId: question.askerId, deletedBy: question.deletedBy } as const;
+      const { askerId, deletedBy, held } = question;
+      const resource = { type: 'question', askerId, deletedBy, held } as const;
       refuseHidden(actor, resource, question.deleted);
       authorize(actor, deleted ? 'delete' : 'undelete', resource);
       const evenAnswered = can(actor, 'deleteAnswered', resource);
-      const result = await app.events.settle(setQuestionDeleted(app.db, actor, questionId, deleted, evenAnswered));
+      const result = await app.events.settle(
+        setQuestionDeleted(app.db, actor, questionId, deleted, evenAnswered, askerId),
+      );
       return { _id: id, deleted: result.deleted };
     };
   route(app, 'deleteQuestion', deleting, setDeleted(true));

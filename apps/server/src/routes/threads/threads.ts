@@ -3,7 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import { route } from '../../lib/contract-routes.ts';
 import { createDirectThread, markLastRead } from '../../commands/threads.ts';
 import { notFound } from '../../lib/http-error.ts';
-import { authorize, can } from '../../policies/authorize.ts';
+import { authorize, can, hiddenPostsSeenBy } from '../../policies/authorize.ts';
 import { presentThread } from '../../presenters/thread.ts';
 import { findThread, listMessages, listThreadsOf, threadWithLastMessage } from '../../queries/threads.ts';
 import { bodyLimitFor } from '../../lib/request-bodies.ts';
@@ -24,7 +24,7 @@ export async function threadRoutes(app: FastifyInstance) {
     const resource = { type: 'thread', thread } as const;
     authorize(actor, 'read', resource);
     if (actor && can(actor, 'markRead', resource)) await markLastRead(app.db, actor.id, thread.id);
-    return presentThread(thread, await listMessages(app.db, thread.id));
+    return presentThread(thread, await listMessages(app.db, thread.id, hiddenPostsSeenBy(actor)));
   });
 
   // Two usernames: the sender's own and the recipient's.

@@ -1,10 +1,10 @@
 import type { ComponentType, SVGProps } from 'react';
 import { Link, useLocation, useMatches } from 'react-router';
-import { ForumsIcon, QuestionsIcon, TagsIcon, ThreadsIcon, UsersIcon } from '@/components/icons';
+import { FlagIcon, ForumsIcon, QuestionsIcon, TagsIcon, ThreadsIcon, UsersIcon } from '@/components/icons';
 import { paths } from '@/config/paths';
 import { useAccount } from '@/features/auth/hooks/use-account';
 
-export type NavSection = 'questions' | 'tags' | 'threads' | 'forums' | 'admin';
+export type NavSection = 'questions' | 'tags' | 'threads' | 'forums' | 'moderation' | 'admin';
 
 /**
  * A route's `handle` may name the section its page belongs to from its loader's data,
@@ -45,6 +45,15 @@ const ADMIN_ITEM: NavItem = {
   section: ['/admin'],
 };
 
+/** Moderators' and admins' section: the review queue and the log (product.md section 10). */
+const MODERATION_ITEM: NavItem = {
+  id: 'moderation',
+  label: 'Moderation',
+  to: paths.moderation(),
+  Icon: FlagIcon,
+  section: ['/moderation'],
+};
+
 const inSection = (pathname: string, section: string[]) =>
   section.some((path) => pathname === path || pathname.startsWith(`${path}/`));
 
@@ -68,7 +77,12 @@ export function MainNav() {
   const { pathname } = useLocation();
   const claimed = claimedSection(useMatches());
   const current = (item: NavItem) => (claimed === null ? inSection(pathname, item.section) : claimed === item.id);
-  const items = useAccount().role === 'admin' ? [...NAV_ITEMS, ADMIN_ITEM] : NAV_ITEMS;
+  const { role } = useAccount();
+  const items = [
+    ...NAV_ITEMS,
+    ...(role === 'admin' || role === 'moderator' ? [MODERATION_ITEM] : []),
+    ...(role === 'admin' ? [ADMIN_ITEM] : []),
+  ];
   return (
     <nav className="main-nav" aria-label="Main">
       <ul className="main-nav__list">

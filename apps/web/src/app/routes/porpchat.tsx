@@ -5,6 +5,7 @@ import { deferred } from '@/lib/deferred';
 import { getPorpchatThread } from '@/features/porpchat/api/porpchat-api';
 import { readPorpName } from '@/features/porpchat/porp-name';
 import { PorpchatRoom } from '@/features/porpchat/components/porpchat-room';
+import { useOptionalAccount } from '@/features/auth/hooks/use-account';
 
 /** PorpChat needs the name chosen on / first (spec section 2); its history is shown when it arrives. */
 export function porpchatLoader({ request }: LoaderFunctionArgs) {
@@ -15,10 +16,11 @@ export function porpchatLoader({ request }: LoaderFunctionArgs) {
 
 export function PorpchatRoute() {
   const { name, history } = useLoaderData<typeof porpchatLoader>();
+  const account = useOptionalAccount();
   return (
     <>
       <DocumentTitle title="PorpChat" />
-      <PorpchatRoom name={name} history={history} />
+      <PorpchatRoom name={name} history={history} account={account} />
     </>
   );
 }

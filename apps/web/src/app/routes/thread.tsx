@@ -36,5 +36,14 @@ export function ThreadRoute() {
   const account = useAccount();
   const { forum, thread } = useLoaderData<typeof threadLoader>();
   const topic: ThreadTopic | null = forum === null ? null : { name: forum.name, description: forum.description };
-  return <ThreadView key={tid} tid={tid} username={account.username} topic={topic} thread={thread} />;
+  return (
+    <ThreadView
+      key={tid}
+      tid={tid}
+      username={account.username}
+      moderates={account.role === 'moderator' || account.role === 'admin'}
+      topic={topic}
+      thread={thread}
+    />
+  );
 }

@@ -1,13 +1,14 @@
 import { useState } from 'react';
 import { Link } from 'react-router';
-import { MESSAGES, PORPCHAT_THREAD_ID, type Thread } from '@porpoise/core';
+import { MESSAGES, PORPCHAT_THREAD_ID, type Account, type Thread } from '@porpoise/core';
 import { Deferred, LoadingText } from '@/components/deferred';
 import { MessageComposer } from '@/components/message-composer';
 import { MessageList } from '@/components/message-list';
 import { paths } from '@/config/paths';
 import { useLiveData, useLiveFeed, type LiveFeed } from '@/hooks/use-live-data';
 import { userFacingError } from '@/lib/api-client';
-import { withMessage } from '@/lib/threads';
+import { withHiddenMessage, withMessage } from '@/lib/threads';
+import { FlagControl } from '@/components/flag-control';
 import { postPorpMessage } from '../api/porpchat-api';
 import { readSentIds, rememberSentId } from '../sent-messages';
 import { PorpMessageContent } from './porp-message-content';
@@ -18,11 +19,24 @@ import { PorpMessageContent } from './porp-message-content';
  * usable while the history loads. Messages this tab posted are its own ('(you)'),
  * whatever name another visitor types.
  */
-export function PorpchatRoom({ name, history }: { name: string; history: Promise<Thread> }) {
+export function PorpchatRoom({
+  name,
+  history,
+  account,
+}: {
+  name: string;
+  history: Promise<Thread>;
+  /** The signed-in account, if any: members flag messages, moderators keep hidden ones in view. */
+  account: Account | null;
+}) {
   const [sentIds, setSentIds] = useState(readSentIds);
+  const moderates = account?.role === 'moderator' || account?.role === 'admin';
   const feed = useLiveFeed<Thread>({
     messageUpdate: (current, { result }) =>
       result.tid === PORPCHAT_THREAD_ID ? withMessage(current, result.message) : current,
+    // A hidden message leaves the room for everyone but moderators (product.md section 10).
+    messageDeleteUpdate: (current, { tid, id, deleted, held }) =>
+      tid === PORPCHAT_THREAD_ID ? withHiddenMessage(current, id, deleted, held, () => moderates) : current,
   });
 
   async function send(content: string): Promise<string | null> {
@@ -50,7 +64,7 @@ export function PorpchatRoom({ name, history }: { name: string; history: Promise
         loading={<LoadingText>Loading messages…</LoadingText>}
         failed={() => <p className="empty-state">No messages found!</p>}
       >
-        {(loaded) => <PorpchatMessages loaded={loaded} feed={feed} sentIds={sentIds} />}
+        {(loaded) => <PorpchatMessages loaded={loaded} feed={feed} sentIds={sentIds} signedIn={account !== null} />}
       </Deferred>
       <MessageComposer label="Message" placeholder="Say something nice!" buttonLabel="Send" onSend={send} />
     </div>
@@ -61,10 +75,12 @@ function PorpchatMessages({
   loaded,
   feed,
   sentIds,
+  signedIn,
 }: {
   loaded: Thread;
   feed: LiveFeed<Thread>;
   sentIds: ReadonlySet<string>;
+  signedIn: boolean;
 }) {
   const [thread] = useLiveData(loaded, feed);
   return (
@@ -74,6 +90,12 @@ function PorpchatMessages({
       emptyText="No messages yet."
       isOwn={(message) => sentIds.has(message._id)}
       renderContent={(message) => <PorpMessageContent message={message} />}
+      renderActions={(message) =>
+        // Members flag what others posted; a visitor has no account to flag with.
+        !signedIn || message.deleted || sentIds.has(message._id) ? null : (
+          <FlagControl targetType="message" targetId={message._id} what={`the message by ${message.sender}`} />
+        )
+      }
     />
   );
 }

@@ -7,6 +7,7 @@ import { FormError } from '@/components/form-error';
 import { RelativeTime } from '@/components/relative-time';
 import { Markdown } from '@/components/markdown/markdown';
 import { paths } from '@/config/paths';
+import { FlagControl } from '@/components/flag-control';
 import { userFacingError } from '@/lib/api-client';
 import type { CommentTarget } from '@porpoise/core';
 import { addComment } from '../api/add-comment';
@@ -67,7 +68,11 @@ export function CommentSection({
         <ul className="comments__list" aria-label="Comments">
           {comments.map((comment) => (
             <li key={comment._id} className={comment.deleted ? 'comment comment--deleted' : 'comment'}>
-              {comment.deleted ? <strong className="comment__deleted">Deleted comment: </strong> : null}
+              {comment.deleted ? (
+                <strong className="comment__deleted">
+                  {comment.held === 'flags' ? 'Hidden by flags: ' : 'Deleted comment: '}
+                </strong>
+              ) : null}
               <Markdown className="comment__text" mode="inline" text={comment.text} />
               <span className="comment__meta">
                 {' – '}
@@ -76,7 +81,16 @@ export function CommentSection({
                 </Link>{' '}
                 <RelativeTime date={comment.commentDateTime} />
               </span>
-              {mayDelete(comment.commentBy) ? (
+              {comment.deleted || comment.commentBy === username ? null : (
+                <span className="comment__flag">
+                  <FlagControl
+                    targetType="comment"
+                    targetId={comment._id}
+                    what={`the comment by ${comment.commentBy}`}
+                  />
+                </span>
+              )}
+              {mayDelete(comment.commentBy) && comment.held === undefined ? (
                 <AsyncButton
                   run={() => toggleDeleted(comment._id, comment.deleted !== true)}
                   className="link-button"

@@ -7,6 +7,7 @@ import {
   type AnswerOrder,
   type Closed,
   type Comment,
+  type HeldFor,
   type PostKind,
   type Question,
   type Role,
@@ -30,6 +31,7 @@ import { CommentSection } from './comment-section';
 import { CheckIcon } from './question-icons';
 import { TagChips } from './tag-chips';
 import { VoteControl } from './vote-control';
+import { FlagControl } from '@/components/flag-control';
 
 /** Deletes or undeletes a post: resolves with the server's refusal, or null. */
 type ToggleDeleted = () => Promise<string | null>;
@@ -49,6 +51,7 @@ function PostLine({
   mayEdit,
   deleted,
   toggleDeleted,
+  flag,
 }: {
   post: 'question' | 'answer';
   author: string;
@@ -60,6 +63,8 @@ function PostLine({
   deleted: boolean;
   /** Null for whoever may not delete it. */
   toggleDeleted: ToggleDeleted | null;
+  /** The 'Flag' control, for members who may flag it (product.md section 10); null otherwise. */
+  flag: ReactNode;
 }) {
   const edits = mayEdit && !deleted;
   const parts: ReactNode[] = [];
@@ -72,7 +77,7 @@ function PostLine({
       </Link>,
     );
   }
-  if (parts.length === 0 && toggleDeleted === null) return null;
+  if (parts.length === 0 && toggleDeleted === null && flag === null) return null;
   return (
     <div className="post__edited">
       {parts.map((part, index) => (
@@ -87,12 +92,32 @@ function PostLine({
           <span className="visually-hidden"> {post === 'question' ? 'this question' : `the answer by ${author}`}</span>
         </AsyncButton>
       )}
+      {flag}
     </div>
   );
 }
 
-/** A deleted post's mark (words, not colour alone): only its author and moderators see one. */
-function DeletedMark({ post }: { post: PostKind }) {
+/**
+ * A deleted post's mark (words, not colour alone): only its author and moderators see one.
+ * A post held from view says why (product.md section 10): three flags, or (a new account's
+ * post) the moderator it waits for, as 'Your post is waiting for a moderator' to its author.
+ */
+function DeletedMark({ post, held, own }: { post: PostKind; held: HeldFor | undefined; own: boolean }) {
+  if (held === 'approval') {
+    return (
+      <p className="deleted-mark" role="status">
+        <strong>{own ? `${MESSAGES.waitingForModerator}.` : 'Waiting for approval.'}</strong> Only its author and
+        moderators see this {post} until a moderator approves it.
+      </p>
+    );
+  }
+  if (held === 'flags') {
+    return (
+      <p className="deleted-mark">
+        <strong>Hidden by flags.</strong> Only its author and moderators see this {post} until a moderator reviews it.
+      </p>
+    );
+  }
   return (
     <p className="deleted-mark">
       <strong>Deleted.</strong> Only its author and moderators see this {post}.
@@ -183,7 +208,7 @@ function AnswerItem({
           disabled={deleted}
         />
         <div className="post__body">
-          {deleted ? <DeletedMark post="answer" /> : null}
+          {deleted ? <DeletedMark post="answer" held={answer.held} own={answer.ansBy === username} /> : null}
           {accepted ? (
             <p className="accepted-mark">
               <CheckIcon className="accepted-mark__icon" /> Accepted answer
@@ -202,6 +227,11 @@ function AnswerItem({
             mayEdit={mayEdit}
             deleted={deleted}
             toggleDeleted={toggleDeleted}
+            flag={
+              deleted || answer.ansBy === username ? null : (
+                <FlagControl targetType="answer" targetId={answer._id} what={`the answer by ${answer.ansBy}`} />
+              )
+            }
           />
           <CommentSection
             comments={answer.comments}
@@ -329,8 +359,11 @@ export function QuestionView({ initial, username, role }: { initial: Question; u
     <>
       {questionDeleted ? (
         <div className="deleted-banner" role="note">
-          <DeletedMark post="question" />
-          <AsyncButton run={toggleDeleted('question', question._id, false)}>Undelete</AsyncButton>
+          <DeletedMark post="question" held={question.held} own={isAsker} />
+          {/* A held question is the moderators' to decide on. */}
+          {question.held === undefined || moderates ? (
+            <AsyncButton run={toggleDeleted('question', question._id, false)}>Undelete</AsyncButton>
+          ) : null}
         </div>
       ) : null}
       <article className={questionDeleted ? 'question post--deleted' : 'question'} aria-labelledby={titleId}>
@@ -373,6 +406,11 @@ export function QuestionView({ initial, username, role }: { initial: Question; u
               deleted={questionDeleted}
               toggleDeleted={
                 mayDeleteQuestion && !questionDeleted ? toggleDeleted('question', question._id, true) : null
+              }
+              flag={
+                questionDeleted || isAsker ? null : (
+                  <FlagControl targetType="question" targetId={question._id} what="this question" />
+                )
               }
             />
             {moderates && !questionDeleted && question.closed === null ? (
@@ -440,7 +478,7 @@ export function QuestionView({ initial, username, role }: { initial: Question; u
                 onAccept={isAsker && !questionDeleted ? () => accept(answer._id) : null}
                 onComment={(comment) => addLocalComment('answer', answer._id, comment)}
                 toggleDeleted={
-                  mayEdit(answer.ansBy) && !questionDeleted
+                  mayEdit(answer.ansBy) && !questionDeleted && (answer.held === undefined || moderates)
                     ? toggleDeleted('answer', answer._id, answer.deleted !== true)
                     : null
                 }

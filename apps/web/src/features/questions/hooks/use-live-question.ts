@@ -1,6 +1,14 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { useLiveData, useLiveFeed } from '@/hooks/use-live-data';
-import { MESSAGES, type Answer, type Closed, type Comment, type PostKind, type Question } from '@porpoise/core';
+import {
+  MESSAGES,
+  type Answer,
+  type Closed,
+  type Comment,
+  type HeldFor,
+  type PostKind,
+  type Question,
+} from '@porpoise/core';
 import { userFacingError } from '@/lib/api-client';
 import { useSocket } from '@/lib/socket';
 import { getAnswerPage } from '../api/get-question';
@@ -19,19 +27,25 @@ function withComment(question: Question, type: CommentUpdate['type'], parentId: 
   };
 }
 
-/** A post marked deleted, or its mark taken off. */
-function marked<T extends { deleted?: true }>(item: T, deleted: boolean): T {
-  if (deleted) return { ...item, deleted: true };
-  const { deleted: _mark, ...rest } = item;
+/** A post marked deleted (held, and why: product.md section 10), or its marks taken off. */
+function marked<T extends { deleted?: true; held?: HeldFor }>(item: T, deleted: boolean, held?: HeldFor): T {
+  const { deleted: _mark, held: _held, ...rest } = item;
+  if (deleted) return { ...rest, deleted: true, ...(held === undefined ? {} : { held }) } as T;
   return rest as T;
 }
 
 /** The comments with one deleted (kept marked if `keeps` says its author's is seen, else gone) or undeleted. */
-function commentsWith(comments: Comment[], id: string, deleted: boolean, keeps: (author: string) => boolean) {
+function commentsWith(
+  comments: Comment[],
+  id: string,
+  deleted: boolean,
+  keeps: (author: string) => boolean,
+  held?: HeldFor,
+) {
   if (!comments.some((comment) => comment._id === id)) return comments;
   return comments.flatMap((comment) => {
     if (comment._id !== id) return [comment];
-    return !deleted || keeps(comment.commentBy) ? [marked(comment, deleted)] : [];
+    return !deleted || keeps(comment.commentBy) ? [marked(comment, deleted, held)] : [];
   });
 }
 
@@ -46,24 +60,25 @@ export function withDeletion(
   id: string,
   deleted: boolean,
   keeps: (author: string) => boolean,
+  held?: HeldFor,
 ): Question {
   switch (post) {
     case 'question':
-      return id === question._id ? marked(question, deleted) : question;
+      return id === question._id ? marked(question, deleted, held) : question;
     case 'answer':
       return {
         ...question,
         answers: question.answers.flatMap((answer) => {
           if (answer._id !== id) return [answer];
-          return !deleted || keeps(answer.ansBy) ? [marked(answer, deleted)] : [];
+          return !deleted || keeps(answer.ansBy) ? [marked(answer, deleted, held)] : [];
         }),
       };
     case 'comment':
       return {
         ...question,
-        comments: commentsWith(question.comments, id, deleted, keeps),
+        comments: commentsWith(question.comments, id, deleted, keeps, held),
         answers: question.answers.map((answer) => {
-          const comments = commentsWith(answer.comments, id, deleted, keeps);
+          const comments = commentsWith(answer.comments, id, deleted, keeps, held);
           return comments === answer.comments ? answer : { ...answer, comments };
         }),
       };
@@ -140,11 +155,11 @@ export function useLiveQuestion(initial: Question, seesDeleted: (author: string)
         ? { ...current, answers: current.answers.map((a) => (a._id === aid ? { ...a, upVotes, downVotes } : a)) }
         : current,
     acceptUpdate: (current, { qid: id, acceptedAnswer }) => (id === qid ? { ...current, acceptedAnswer } : current),
-    deleteUpdate: (current, { qid: id, post, id: postId, deleted }) => {
+    deleteUpdate: (current, { qid: id, post, id: postId, deleted, held }) => {
       if (id !== qid) return current;
       if (deleted) gone.add(`${post}:${postId}`);
       else gone.delete(`${post}:${postId}`);
-      return withDeletion(current, post, postId, deleted, seesDeleted);
+      return withDeletion(current, post, postId, deleted, seesDeleted, held);
     },
     closeUpdate: (current, { qid: id, closed }) => (id === qid ? { ...current, closed } : current),
   });

@@ -9,7 +9,8 @@ import { paths } from '@/config/paths';
 import { useLiveData, useLiveFeed, type LiveFeed } from '@/hooks/use-live-data';
 import { useSocketEvent } from '@/hooks/use-live-events';
 import { userFacingError } from '@/lib/api-client';
-import { withMessage } from '@/lib/threads';
+import { withHiddenMessage, withMessage } from '@/lib/threads';
+import { FlagControl } from '@/components/flag-control';
 import { addMessage } from '../api/add-message';
 import { readMessage } from '../api/read-message';
 
@@ -45,16 +46,23 @@ function ThreadHeader({ title, inForum, topic }: { title: string; inForum: boole
 export function ThreadView({
   tid,
   username,
+  moderates,
   topic,
   thread,
 }: {
   tid: string;
   username: string;
+  /** A moderator or admin: hidden messages stay, marked (product.md section 10). */
+  moderates: boolean;
   topic: ThreadTopic | null;
   thread: Promise<Thread>;
 }) {
   const feed = useLiveFeed<Thread>({
     messageUpdate: (current, { result }) => (result.tid === tid ? withMessage(current, result.message) : current),
+    messageDeleteUpdate: (current, { tid: where, id, deleted, held }) =>
+      where === tid
+        ? withHiddenMessage(current, id, deleted, held, (message) => moderates || message.sender === username)
+        : current,
   });
   const waiting = <ThreadHeader title={topic?.name ?? 'Thread'} inForum={topic !== null} topic={topic} />;
   return (
@@ -133,6 +141,12 @@ function Conversation({
         emptyText="No messages yet."
         isOwn={(message) => message.sender.toLowerCase() === username.toLowerCase()}
         renderContent={(message) => <Markdown mode="inline" text={message.content} />}
+        renderActions={(message) =>
+          // A forum's messages may be flagged (product.md section 10), a direct thread's not.
+          inForum && !message.deleted && message.sender.toLowerCase() !== username.toLowerCase() ? (
+            <FlagControl targetType="message" targetId={message._id} what={`the message by ${message.sender}`} />
+          ) : null
+        }
       />
       <MessageComposer label="Message" placeholder="Say something nice!" buttonLabel="Send Message!" onSend={send} />
     </>

@@ -1,0 +1,45 @@
+import type { FlagTarget } from '@porpoise/core';
+import type { MODERATION_ACTIONS } from '@porpoise/core/contract';
+import { and, eq, isNull, sql } from 'drizzle-orm';
+import type { Tx } from '../db/client.ts';
+import { flags, moderationLog } from '../db/schema.ts';
+import type { Actor } from '../policies/actor.ts';
+
+/** An item that can be flagged: a post, or a forum or PorpChat message. */
+export interface FlagTargetRef {
+  targetType: FlagTarget;
+  targetId: number;
+}
+
+export type ModerationAction = (typeof MODERATION_ACTIONS)[number];
+
+export interface ModerationEntry {
+  action: ModerationAction;
+  targetType: FlagTarget | 'account';
+  targetId: number;
+  /** The account it concerned: a post's author, a suspended member; null for an anonymous message. */
+  subjectId: number | null;
+  reason?: string | null;
+}
+
+/** Writes a moderator's action to the log (who, what, on what, when, why). */
+export async function recordModeration(tx: Tx, moderator: Actor, entry: ModerationEntry): Promise<void> {
+  await tx.insert(moderationLog).values({
+    moderatorId: moderator.id,
+    action: entry.action,
+    targetType: entry.targetType,
+    targetId: entry.targetId,
+    subjectId: entry.subjectId,
+    reason: entry.reason ?? null,
+  });
+}
+
+/** Closes an item's open flags: a moderator decided on it. How many were open. */
+export async function closeFlags(tx: Tx, target: FlagTargetRef, resolution: 'dismissed' | 'deleted'): Promise<number> {
+  const closed = await tx
+    .update(flags)
+    .set({ resolvedAt: sql`now()`, resolution })
+    .where(and(eq(flags.targetType, target.targetType), eq(flags.targetId, target.targetId), isNull(flags.resolvedAt)))
+    .returning({ id: flags.id });
+  return closed.length;
+}

@@ -1,0 +1,213 @@
+/**
+ * Flags, the review queue's decisions and suspensions (product.md section 10). Every
+ * moderator action is written to the moderation log in the transaction that makes it.
+ */
+import {
+  FLAGS_TO_HIDE,
+  HIDING_REASONS,
+  MESSAGES,
+  type DomainEvent,
+  type FlagReason,
+  type FlagTarget,
+  type Outcome,
+} from '@porpoise/core';
+import { and, eq, isNull, sql } from 'drizzle-orm';
+import type { Db, Tx } from '../db/client.ts';
+import { accounts, answers, comments, flags, messages, questions } from '../db/schema.ts';
+import { conflict, badRequest, notFound } from '../lib/http-error.ts';
+import type { Actor } from '../policies/actor.ts';
+import { endSessions, useUpLinks } from './account-security.ts';
+import { closeFlags, recordModeration, type FlagTargetRef } from './moderation-log.ts';
+import {
+  deletedBy,
+  heldFor,
+  removeAnswer,
+  removeComment,
+  removeMessage,
+  removeQuestion,
+  shown,
+  type Removal,
+} from './delete-post.ts';
+
+const NOT_FOUND: Record<FlagTarget, string> = {
+  question: 'Question not found',
+  answer: 'Answer not found',
+  comment: 'Comment not found',
+  message: 'Message not found',
+};
+
+/** An item's author (null: an anonymous PorpChat message) and its state, read as it stands. */
+interface ItemState {
+  authorId: number | null;
+  deleted: boolean;
+  heldFor: string | null;
+}
+
+/**
+ * An item's state, its rows locked as deleting locks them: a post's question first (every
+ * flag and decision on a question's posts takes turns), a message's own row.
+ */
+async function lockedItem(tx: Tx, { targetType, targetId }: FlagTargetRef): Promise<ItemState> {
+  const question = (id: unknown) => sql`select 1 from questions where id = ${id} for no key update`;
+  let row: { authorId: number | null; deletedAt: Date | null; heldFor: string | null } | undefined;
+  switch (targetType) {
+    case 'question':
+      await tx.execute(question(targetId));
+      [row] = await tx
+        .select({ authorId: questions.askedBy, deletedAt: questions.deletedAt, heldFor: questions.heldFor })
+        .from(questions)
+        .where(eq(questions.id, targetId));
+      break;
+    case 'answer':
+      await tx.execute(question(sql`(select question_id from answers where id = ${targetId})`));
+      [row] = await tx
+        .select({ authorId: answers.ansBy, deletedAt: answers.deletedAt, heldFor: answers.heldFor })
+        .from(answers)
+        .where(eq(answers.id, targetId));
+      break;
+    case 'comment':
+      await tx.execute(
+        question(sql`(select coalesce(c.question_id, an.question_id) from comments c
+          left join answers an on an.id = c.answer_id where c.id = ${targetId})`),
+      );
+      [row] = await tx
+        .select({ authorId: comments.commentBy, deletedAt: comments.deletedAt, heldFor: comments.heldFor })
+        .from(comments)
+        .where(eq(comments.id, targetId));
+      break;
+    case 'message':
+      [row] = await tx
+        .select({ authorId: messages.senderAccountId, deletedAt: messages.deletedAt, heldFor: messages.heldFor })
+        .from(messages)
+        .where(eq(messages.id, targetId))
+        .for('update');
+      break;
+  }
+  if (!row) throw notFound(NOT_FOUND[targetType]);
+  return {
+    authorId: row.authorId === null ? null : Number(row.authorId),
+    deleted: row.deletedAt !== null,
+    heldFor: row.heldFor,
+  };
+}
+
+/** Hides, deletes or shows again any flaggable item, in the transaction: its events. */
+async function removeItem(tx: Tx, { targetType, targetId }: FlagTargetRef, removal: Removal) {
+  switch (targetType) {
+    case 'question':
+      // A moderator's decision: a question goes even with answers.
+      return removeQuestion(tx, targetId, removal, true);
+    case 'answer':
+      return (await removeAnswer(tx, targetId, removal)).events;
+    case 'comment':
+      return (await removeComment(tx, targetId, removal)).events;
+    case 'message':
+      return removeMessage(tx, targetId, removal);
+  }
+}
+
+const reviewChanged = (target: FlagTargetRef): DomainEvent => ({ type: 'reviewChanged', ...target });
+
+/**
+ * A member's flag on an item that shows (the caller has checked the member may flag it):
+ * one per member per item ('You already flagged this'); the third open spam or rude flag
+ * from different members hides the item at once, until a moderator decides.
+ */
+export async function flagItem(
+  db: Db,
+  actor: Actor,
+  target: FlagTargetRef,
+  flag: { reason: FlagReason; note: string | null },
+): Promise<Outcome<{ hidden: boolean }>> {
+  return db.transaction(async (tx) => {
+    const item = await lockedItem(tx, target);
+    if (item.deleted) throw notFound(NOT_FOUND[target.targetType]);
+    const inserted = await tx
+      .insert(flags)
+      .values({ ...target, flaggedBy: actor.id, reason: flag.reason, note: flag.note })
+      .onConflictDoNothing()
+      .returning({ id: flags.id });
+    if (inserted.length === 0) throw conflict(MESSAGES.alreadyFlagged);
+    const [counted] = await tx
+      .select({ hiding: sql<number>`count(*)::int` })
+      .from(flags)
+      .where(
+        and(
+          eq(flags.targetType, target.targetType),
+          eq(flags.targetId, target.targetId),
+          isNull(flags.resolvedAt),
+          sql`${flags.reason} in ${HIDING_REASONS}`,
+        ),
+      );
+    const hidden = (counted?.hiding ?? 0) >= FLAGS_TO_HIDE;
+    const events = hidden ? await removeItem(tx, target, heldFor('flags')) : [];
+    return { result: { hidden }, events: [...events, reviewChanged(target)] };
+  });
+}
+
+/**
+ * A moderator's decision on an item of the review queue: 'dismiss' closes its flags and
+ * shows it again if it was held (a post waiting for approval is approved); 'delete'
+ * closes its flags and deletes it. 409 when the item no longer waits (another moderator
+ * decided first). Logged as dismiss, approve or delete.
+ */
+export async function decideReview(
+  db: Db,
+  actor: Actor,
+  target: FlagTargetRef,
+  decision: 'dismiss' | 'delete',
+): Promise<Outcome<null>> {
+  return db.transaction(async (tx) => {
+    const item = await lockedItem(tx, target);
+    const closed = await closeFlags(tx, target, decision === 'dismiss' ? 'dismissed' : 'deleted');
+    if (closed === 0 && item.heldFor === null) throw conflict(MESSAGES.notInQueue);
+    const removal = decision === 'delete' ? deletedBy(actor, true) : item.heldFor === null ? null : shown;
+    const events = removal === null ? [] : await removeItem(tx, target, removal);
+    const action = decision === 'delete' ? 'delete' : item.heldFor === 'approval' ? 'approve' : 'dismiss';
+    await recordModeration(tx, actor, { action, ...target, subjectId: item.authorId });
+    return { result: null, events: [...events, reviewChanged(target)] };
+  });
+}
+
+/**
+ * Suspends a member (product.md section 10) for `days` or (null) for good, with a reason:
+ * every session ends and every socket closes, every mailed link is used up, and signing
+ * in is refused with the reason until then. Posts stay. Moderators and admins are not
+ * suspended (an admin takes the role away first).
+ */
+export async function suspendMember(
+  db: Db,
+  actor: Actor,
+  input: { username: string; reason: string; days: number | null },
+): Promise<Outcome<{ username: string; suspendedUntil: Date | null }>> {
+  return db.transaction(async (tx) => {
+    const [target] = await tx
+      .select({ id: accounts.id, username: accounts.username, role: accounts.role })
+      .from(accounts)
+      .where(sql`lower(${accounts.username}) = lower(${input.username})`)
+      .for('update');
+    if (!target) throw notFound(MESSAGES.userNotFound);
+    if (target.role !== 'member') throw badRequest(MESSAGES.onlyMembersSuspended);
+    const until =
+      input.days === null ? sql`'infinity'::timestamptz` : sql`now() + make_interval(days => ${input.days})`;
+    const [row] = await tx
+      .update(accounts)
+      .set({ suspendedUntil: until, suspensionReason: input.reason })
+      .where(eq(accounts.id, target.id))
+      .returning({
+        forGood: sql<boolean>`suspended_until = 'infinity'`,
+        ms: sql<number>`(extract(epoch from suspended_until) * 1000)::float8`,
+      });
+    await useUpLinks(tx, target.id);
+    const ended = await endSessions(tx, target.id);
+    await recordModeration(tx, actor, {
+      action: 'suspend',
+      targetType: 'account',
+      targetId: target.id,
+      subjectId: target.id,
+      reason: input.days === null ? `${input.reason} (for good)` : `${input.reason} (${input.days} days)`,
+    });
+    const suspendedUntil = row?.forGood ? null : new Date(Number(row?.ms));
+    return { result: { username: target.username, suspendedUntil }, events: [ended] };
+  });
+}

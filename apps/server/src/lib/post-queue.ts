@@ -1,0 +1,16 @@
+import { LIMITS } from '@porpoise/core';
+import type { FastifyInstance } from 'fastify';
+import type { Actor } from '../policies/actor.ts';
+import { can } from '../policies/authorize.ts';
+import { countApprovedPosts } from '../queries/moderation.ts';
+
+/**
+ * Whether a member's new question or answer waits for a moderator (product.md section 10):
+ * only when the site enables the post queue (NEW_ACCOUNT_APPROVAL=true), never for
+ * moderators, and only until LIMITS.firstPostsApproved of the member's posts were let through.
+ */
+export async function awaitsApproval(app: FastifyInstance, actor: Actor): Promise<boolean> {
+  if (!app.config.newAccountApproval || can(actor, 'moderate', { type: 'site' })) return false;
+  const approved = await countApprovedPosts(app.db, actor.id, LIMITS.firstPostsApproved);
+  return approved < LIMITS.firstPostsApproved;
+}

@@ -1,0 +1,114 @@
+/**
+ * Flags and the review queue (product.md section 10), between two browser contexts: a
+ * member flags an answer through the 'Flag' dialog, a moderator deletes it from
+ * /moderation, and it leaves the member's open page at once; axe on the queue and the log
+ * in every theme. Against the built server in Chromium.
+ */
+import { expect, test, type Browser, type Page } from '@playwright/test';
+import { MESSAGES } from '@porpoise/core';
+import {
+  answerViaApi,
+  askViaApi,
+  E2E_ADMIN,
+  expectNoSeriousAxeViolations,
+  gotoLive,
+  member,
+  overrideAccessibilitySettings,
+  signInThroughUi,
+  stamp,
+} from './support';
+
+async function moderator(browser: Browser, baseURL: string | undefined): Promise<Page> {
+  const page = await (await browser.newContext({ baseURL })).newPage();
+  await signInThroughUi(page, E2E_ADMIN);
+  return page;
+}
+
+test.describe('flags and the review queue', () => {
+  test.use({ bypassCSP: true });
+
+  test('a member flags an answer; a moderator deletes it from the queue; it leaves the page live', async ({
+    browser,
+    baseURL,
+  }) => {
+    const reader = await member(browser, baseURL, 'flag');
+    const author = await member(browser, baseURL, 'flag');
+    const question = await askViaApi(reader.page, reader.account.username, `Flag me ${stamp()}`);
+    const spam = `Cheap watches ${stamp()}`;
+    await answerViaApi(author.page, author.account.username, question._id, spam);
+    await gotoLive(reader.page, `/question/${question._id}`);
+    const answer = reader.page.getByRole('article', { name: `Answer by ${author.account.username}` });
+    await expect(answer).toContainText(spam);
+
+    // The dialog: the four reasons, an optional note, and 'Flag'.
+    await answer.getByRole('button', { name: `Flag the answer by ${author.account.username}` }).click();
+    const dialog = reader.page.getByRole('dialog', { name: `Flag the answer by ${author.account.username}` });
+    await expect(dialog).toBeVisible();
+    await expect(dialog.getByRole('radio')).toHaveCount(4);
+    await dialog.getByRole('button', { name: 'Flag' }).click();
+    await expect(dialog.getByRole('alert')).toContainText('Choose a reason');
+    await dialog.getByRole('radio', { name: 'Spam' }).check();
+    await dialog.getByLabel('Note (optional)').fill('Advertising');
+    await dialog.getByRole('button', { name: 'Flag' }).click();
+    await expect(dialog).toBeHidden();
+    await expect(answer.getByRole('status')).toHaveText(MESSAGES.flagSent);
+
+    const mod = await moderator(browser, baseURL);
+    await mod.goto('/moderation');
+    await expect(mod.getByRole('heading', { level: 1, name: 'Review queue' })).toBeVisible();
+    const card = mod.getByRole('article', { name: `Answer by ${author.account.username}` });
+    await expect(card).toContainText(spam);
+    await expect(card).toContainText('Flags: 1 spam');
+    await expect(card).toContainText(`spam from ${reader.account.username}: “Advertising”`);
+    await card.getByRole('button', { name: `Delete the answer by ${author.account.username}` }).click();
+    await expect(card).toHaveCount(0);
+
+    // Gone from the member's open page, without a reload.
+    await expect(answer).toHaveCount(0);
+    await mod.goto('/moderation/log');
+    await expect(mod.locator('.moderation-log__entry').first()).toContainText(
+      `${E2E_ADMIN.username} deleted an answer by ${author.account.username}`,
+    );
+  });
+
+  test('the queue and the log pass axe in every theme', async ({ browser, baseURL }) => {
+    test.setTimeout(120_000);
+    const flagger = await member(browser, baseURL, 'axe');
+    const author = await member(browser, baseURL, 'axe');
+    const question = await askViaApi(author.page, author.account.username, `Axe flags ${stamp()}`);
+    const flagged = await flagger.page.request.post('/api/flag', {
+      data: { targetType: 'question', targetId: question._id, reason: 'rude', note: 'Rude words' },
+    });
+    expect(flagged.status()).toBe(200);
+    const mod = await moderator(browser, baseURL);
+    for (const lowVision of [false, true]) {
+      for (const colorBlindness of ['none', 'redgreen', 'blueyellow', 'grayscale'] as const) {
+        await overrideAccessibilitySettings(mod, { lowVision, colorBlindness });
+        await mod.goto('/moderation');
+        await expect(mod.getByRole('article', { name: `Question by ${author.account.username}` })).toBeVisible();
+        await mod
+          .getByRole('article', { name: `Question by ${author.account.username}` })
+          .getByRole('button', { name: `Suspend ${author.account.username}` })
+          .click();
+        await expect(mod.getByLabel('Days')).toBeVisible();
+        await expectNoSeriousAxeViolations(mod);
+        await mod.goto('/moderation/log');
+        await expect(mod.getByRole('heading', { level: 1, name: 'Moderation log' })).toBeVisible();
+        await expectNoSeriousAxeViolations(mod);
+        await mod.unrouteAll({ behavior: 'wait' });
+      }
+    }
+    // The flag dialog itself, open, in the default theme.
+    await gotoLive(flagger.page, `/question/${question._id}`);
+    await flagger.page.getByRole('button', { name: 'Flag this question' }).click();
+    await expect(flagger.page.getByRole('dialog')).toBeVisible();
+    await expectNoSeriousAxeViolations(flagger.page);
+  });
+
+  test('a member is sent away from /moderation', async ({ browser, baseURL }) => {
+    const someone = await member(browser, baseURL, 'nomod');
+    await someone.page.goto('/moderation');
+    await expect(someone.page).toHaveURL(/\/home$/);
+    await expect(someone.page.getByRole('link', { name: 'Moderation' })).toHaveCount(0);
+  });
+});
