@@ -4,9 +4,10 @@
  * /moderation, and it leaves the member's open page at once; axe on the queue and the log
  * in every theme. Against the built server in Chromium.
  */
-import { expect, test, type Browser, type Page } from '@playwright/test';
+import { expect, test } from '@playwright/test';
 import { MESSAGES } from '@porpoise/core';
 import {
+  adminPage,
   answerViaApi,
   askViaApi,
   E2E_ADMIN,
@@ -14,15 +15,8 @@ import {
   gotoLive,
   member,
   overrideAccessibilitySettings,
-  signInThroughUi,
   stamp,
 } from './support';
-
-async function moderator(browser: Browser, baseURL: string | undefined): Promise<Page> {
-  const page = await (await browser.newContext({ baseURL })).newPage();
-  await signInThroughUi(page, E2E_ADMIN);
-  return page;
-}
 
 test.describe('flags and the review queue', () => {
   test.use({ bypassCSP: true });
@@ -53,7 +47,7 @@ test.describe('flags and the review queue', () => {
     await expect(dialog).toBeHidden();
     await expect(answer.getByRole('status')).toHaveText(MESSAGES.flagSent);
 
-    const mod = await moderator(browser, baseURL);
+    const mod = await adminPage(browser, baseURL);
     await mod.goto('/moderation');
     await expect(mod.getByRole('heading', { level: 1, name: 'Review queue' })).toBeVisible();
     const card = mod.getByRole('article', { name: `Answer by ${author.account.username}` });
@@ -80,7 +74,7 @@ test.describe('flags and the review queue', () => {
       data: { targetType: 'question', targetId: question._id, reason: 'rude', note: 'Rude words' },
     });
     expect(flagged.status()).toBe(200);
-    const mod = await moderator(browser, baseURL);
+    const mod = await adminPage(browser, baseURL);
     for (const lowVision of [false, true]) {
       for (const colorBlindness of ['none', 'redgreen', 'blueyellow', 'grayscale'] as const) {
         await overrideAccessibilitySettings(mod, { lowVision, colorBlindness });
@@ -98,11 +92,68 @@ test.describe('flags and the review queue', () => {
         await mod.unrouteAll({ behavior: 'wait' });
       }
     }
-    // The flag dialog itself, open, in the default theme.
-    await gotoLive(flagger.page, `/question/${question._id}`);
-    await flagger.page.getByRole('button', { name: 'Flag this question' }).click();
-    await expect(flagger.page.getByRole('dialog')).toBeVisible();
-    await expectNoSeriousAxeViolations(flagger.page);
+    // The flag dialog itself, open, in every theme (on another member's question: one not flagged yet).
+    const other = await askViaApi(mod, E2E_ADMIN.username, `Axe dialog ${stamp()}`);
+    for (const lowVision of [false, true]) {
+      for (const colorBlindness of ['none', 'redgreen', 'blueyellow', 'grayscale'] as const) {
+        await overrideAccessibilitySettings(flagger.page, { lowVision, colorBlindness });
+        await flagger.page.goto(`/question/${other._id}`);
+        await flagger.page.getByRole('button', { name: 'Flag this question' }).click();
+        await expect(flagger.page.getByRole('dialog')).toBeVisible();
+        await expectNoSeriousAxeViolations(flagger.page);
+        await flagger.page.unrouteAll({ behavior: 'wait' });
+      }
+    }
+  });
+
+  test('flags reach an open queue live; a suspended member is signed out and told why at sign-in', async ({
+    browser,
+    baseURL,
+  }) => {
+    const offender = await member(browser, baseURL, 'susp');
+    const flagger = await member(browser, baseURL, 'susp');
+    const question = await askViaApi(offender.page, offender.account.username, `Suspend me ${stamp()}`);
+    const mod = await adminPage(browser, baseURL);
+    // The queue, open with its socket connected (the connect packet answered), before the flag.
+    const connectedSocket = new Promise<void>((resolve) =>
+      mod.once('websocket', (ws) =>
+        ws.on('framereceived', (frame) => {
+          if (String(frame.payload).startsWith('40')) resolve();
+        }),
+      ),
+    );
+    await mod.goto('/moderation');
+    await connectedSocket;
+    await expect(mod.getByRole('heading', { level: 1, name: 'Review queue' })).toBeVisible();
+    const card = mod.getByRole('article', { name: `Question by ${offender.account.username}` });
+    await expect(card).toHaveCount(0);
+    const flagged = await flagger.page.request.post('/api/flag', {
+      data: { targetType: 'question', targetId: question._id, reason: 'spam' },
+    });
+    expect(flagged.status()).toBe(200);
+    await expect(card).toContainText('Flags: 1 spam');
+
+    await gotoLive(offender.page, `/question/${question._id}`);
+    await card.getByRole('button', { name: `Suspend ${offender.account.username}` }).click();
+    const form = card.getByRole('form', { name: `Suspend ${offender.account.username}` });
+    await form.getByRole('button', { name: 'Suspend' }).click();
+    await expect(form.getByRole('alert')).toContainText(MESSAGES.suspensionReasonEmpty);
+    await form.getByLabel('Reason').fill('Posting spam');
+    await form.getByLabel('Days').fill('3');
+    await form.getByRole('button', { name: 'Suspend' }).click();
+    await expect(card.getByRole('status')).toContainText(`${offender.account.username} is suspended until`);
+
+    // Their session is over: the next page they open sends them to sign in, which says why.
+    await offender.page.goto('/home');
+    await expect(offender.page).not.toHaveURL(/\/home$/);
+    await offender.page.goto('/login');
+    await offender.page.getByLabel('Username').fill(offender.account.username);
+    await offender.page.getByLabel('Password').fill(offender.account.password);
+    await offender.page.getByRole('button', { name: 'Sign In' }).click();
+    const until = new Date(Date.now() + 3 * 86_400_000).toISOString().slice(0, 10);
+    await expect(offender.page.getByRole('alert')).toContainText(
+      `This account is suspended until ${until}: Posting spam`,
+    );
   });
 
   test('a member is sent away from /moderation', async ({ browser, baseURL }) => {

@@ -4,25 +4,18 @@
  * another member sees the banner and the disabled 'Answer Question' at once; axe on the
  * new states in every theme. Against the built server in Chromium.
  */
-import { expect, test, type Browser, type Page } from '@playwright/test';
+import { expect, test } from '@playwright/test';
 import {
+  adminPage,
   answerViaApi,
   askViaApi,
   member,
   stamp,
-  E2E_ADMIN,
   expectNoSeriousAxeViolations,
   gotoLive,
   overrideAccessibilitySettings,
   registerThroughUi,
-  signInThroughUi,
 } from './support';
-
-async function admin(browser: Browser, baseURL: string | undefined): Promise<Page> {
-  const page = await (await browser.newContext({ baseURL })).newPage();
-  await signInThroughUi(page, E2E_ADMIN);
-  return page;
-}
 
 test.describe('deleting and closing', () => {
   test.use({ bypassCSP: true });
@@ -80,7 +73,7 @@ test.describe('deleting and closing', () => {
     // Closing is for moderators: the asker has no control.
     await expect(asker.page.getByRole('button', { name: 'Close question' })).toHaveCount(0);
 
-    const moderator = await admin(browser, baseURL);
+    const moderator = await adminPage(browser, baseURL);
     await gotoLive(moderator, `/question/${question._id}`);
     await moderator.getByRole('button', { name: 'Close question' }).click();
     // Without a reason, the form says so beside the choices.
@@ -127,7 +120,7 @@ test.describe('deleting and closing', () => {
         const { _id: cid } = (await comment.json()) as { _id: string };
         expect((await page.request.delete(`/api/answer/${answer._id}`)).status()).toBe(200);
         expect((await page.request.delete(`/api/comment/${cid}`)).status()).toBe(200);
-        const moderator = await admin(browser, baseURL);
+        const moderator = await adminPage(browser, baseURL);
         const closed = await moderator.request.post(`/api/question/${question._id}/close`, {
           data: { reason: 'needs details' },
         });

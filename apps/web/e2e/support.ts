@@ -144,6 +144,13 @@ export async function member(
   return { page, account };
 }
 
+/** The run's admin (a moderator too), signed in in a browser context of their own. */
+export async function adminPage(browser: Browser, baseURL: string | undefined): Promise<Page> {
+  const page = await (await browser.newContext({ baseURL })).newPage();
+  await signInThroughUi(page, E2E_ADMIN);
+  return page;
+}
+
 /** A mail as the run's mail sink (e2e/mail-sink.ts) received it over SMTP. */
 export interface SunkMail {
   to: string[];
