@@ -1,4 +1,11 @@
-import { MESSAGES, SOCKET_EVENTS, type Question, type QuestionSummary, type Thread } from '@porpoise/core';
+import {
+  MESSAGES,
+  SOCKET_EVENTS,
+  type Question,
+  type QuestionSummary,
+  type TagWithCount,
+  type Thread,
+} from '@porpoise/core';
 import type { SocketPayloads } from '@porpoise/core/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DATABASE_KINDS } from '../../test/databases.ts';
@@ -84,7 +91,9 @@ describe.each(DATABASE_KINDS)('moderation on %s', (kind) => {
     });
 
     it('hides an item from every list and page at once at three spam or rude flags, but not at off-topic ones', async () => {
-      const qid = await askQuestion(t.app, author);
+      const tag = `hid${Date.now().toString(36)}`;
+      const word = `narwhal${Date.now().toString(36)}`;
+      const qid = await askQuestion(t.app, author, { title: `About ${word}`, tags: [tag] });
       const watcher = openSocket(t.url, { cookie: flaggers[0]!.cookie });
       const moderatorSocket = openSocket(t.url, { cookie: moderator.cookie });
       try {
@@ -115,6 +124,17 @@ describe.each(DATABASE_KINDS)('moderation on %s', (kind) => {
           expect(await newest(user)).not.toContain(qid);
           expect((await page(user, qid)).statusCode).toBe(404);
         }
+        // Every order, its tag's pages and count, search and the author's profile: as a deleted question.
+        for (const order of ['newest', 'unanswered', 'active', 'mostViewed']) {
+          const listed = await call(other, 'GET', `/api/getQuestion?order=${order}`);
+          expect(listed.json<QuestionSummary[]>().map((row) => row._id)).not.toContain(qid);
+          expect((await call(other, 'GET', `/api/getQuestion?tag=${tag}&order=${order}`)).json()).toEqual([]);
+        }
+        expect((await call(other, 'GET', `/api/getQuestion?search=${word}`)).json()).toEqual([]);
+        const tags = (await call(other, 'GET', '/api/tag/getTagsWithQuestionNumber')).json<TagWithCount[]>();
+        expect(tags.find((row) => row.name === tag)?.qcnt ?? 0).toBe(0);
+        const profile = await call(other, 'GET', `/api/profile/getQuestions?username=${author.username}`);
+        expect(profile.json<QuestionSummary[]>().map((row) => row._id)).not.toContain(qid);
         // Its author and moderators see it, marked as held by flags; the author cannot undo that.
         for (const user of [author, moderator]) {
           expect((await page(user, qid)).json<Question>()).toMatchObject({ deleted: true, held: 'flags' });
@@ -233,6 +253,30 @@ describe.each(DATABASE_KINDS)('moderation on %s', (kind) => {
         expect((await call(null, method, url)).statusCode).toBe(401);
       }
       expect((await call(admin, 'GET', '/api/moderation/queue')).statusCode).toBe(200);
+    });
+
+    it("logs an admin's role change, and a socket open before it hears the queue after it", async () => {
+      const promoted = await registerUser(t.app);
+      const socket = openSocket(t.url, { cookie: promoted.cookie });
+      await connected(socket);
+      expect(
+        (await call(admin, 'PUT', `/api/admin/users/${promoted.username}/role`, { role: 'moderator' })).statusCode,
+      ).toBe(200);
+      expect((await log())[0]).toMatchObject({
+        action: 'role',
+        targetType: 'account',
+        moderator: admin.username,
+        subject: promoted.username,
+        reason: 'member to moderator',
+      });
+      try {
+        const heard = nextEvent<Review>(socket, SOCKET_EVENTS.reviewUpdate);
+        const qid = await askQuestion(t.app, author);
+        expect((await flag(flaggers[0]!, 'question', qid, 'other')).statusCode).toBe(200);
+        expect(await heard).toMatchObject({ targetType: 'question', targetId: qid });
+      } finally {
+        socket.disconnect();
+      }
     });
 
     it('lists items oldest first; dismissing shows a hidden item again, deleting removes it for good', async () => {
