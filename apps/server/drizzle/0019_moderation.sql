@@ -23,7 +23,7 @@ CREATE TABLE "moderation_log" (
 	"reason" text,
 	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
 	CONSTRAINT "moderation_log_target_type_check" CHECK (target_type in ('question', 'answer', 'comment', 'message', 'account')),
-	CONSTRAINT "moderation_log_action_check" CHECK (action in ('dismiss', 'approve', 'delete', 'undelete', 'close', 'reopen', 'suspend', 'unsuspend', 'role'))
+	CONSTRAINT "moderation_log_action_check" CHECK (action in ('dismiss', 'approve', 'delete', 'undelete', 'edit', 'close', 'reopen', 'suspend', 'unsuspend', 'role'))
 );
 --> statement-breakpoint
 ALTER TABLE "accounts" ADD COLUMN "suspended_until" timestamp with time zone;--> statement-breakpoint
@@ -32,6 +32,7 @@ ALTER TABLE "messages" ADD COLUMN "deleted_at" timestamp with time zone;--> stat
 ALTER TABLE "messages" ADD COLUMN "deleted_by" bigint;--> statement-breakpoint
 ALTER TABLE "messages" ADD COLUMN "held_for" text;--> statement-breakpoint
 ALTER TABLE "answers" ADD COLUMN "held_for" text;--> statement-breakpoint
+ALTER TABLE "answers" ADD COLUMN "held_accepted" boolean DEFAULT false NOT NULL;--> statement-breakpoint
 ALTER TABLE "comments" ADD COLUMN "held_for" text;--> statement-breakpoint
 ALTER TABLE "questions" ADD COLUMN "held_for" text;--> statement-breakpoint
 ALTER TABLE "flags" ADD CONSTRAINT "flags_flagged_by_accounts_id_fk" FOREIGN KEY ("flagged_by") REFERENCES "public"."accounts"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint

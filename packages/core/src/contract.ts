@@ -269,6 +269,7 @@ export const MODERATION_ACTIONS = [
   'approve',
   'delete',
   'undelete',
+  'edit',
   'close',
   'reopen',
   'suspend',

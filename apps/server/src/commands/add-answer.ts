@@ -31,18 +31,25 @@ export async function addAnswer(
   limits: RateHit[],
   awaitsApproval = false,
 ) {
-  if (!awaitsApproval) return insertAnswer(db, actor, questionId, text, limits);
+  if (!awaitsApproval) return insertAnswer(db, actor, questionId, text, limits, false);
   // A new account's answer (product.md section 10): held in the same transaction until a
   // moderator approves it; its question's page hears only that a hidden answer came.
   return db.transaction(async (tx) => {
-    const { result } = await insertAnswer(tx, actor, questionId, text, limits);
+    const { result } = await insertAnswer(tx, actor, questionId, text, limits, true);
     const { events } = await removeAnswer(tx, result.id, heldFor('approval'));
     const review: DomainEvent = { type: 'reviewChanged', targetType: 'answer', targetId: result.id };
     return { result, events: [...events, review] } satisfies Outcome<unknown>;
   });
 }
 
-async function insertAnswer(db: Db | Tx, actor: Actor, questionId: number, text: string, limits: RateHit[]) {
+async function insertAnswer(
+  db: Db | Tx,
+  actor: Actor,
+  questionId: number,
+  text: string,
+  limits: RateHit[],
+  held: boolean,
+) {
   const rows = await queryPrepared<Row>(
     db,
     sql`
@@ -55,7 +62,9 @@ async function insertAnswer(db: Db | Tx, actor: Actor, questionId: number, text:
       for no key update of questions
       returning id, text, ans_date_time
     ), counted as (
-      update questions q set answer_count = q.answer_count + 1, last_activity_at = i.ans_date_time
+      -- A held answer (waiting for approval) shows no activity: nobody else sees it yet.
+      update questions q set answer_count = q.answer_count + 1,
+        last_activity_at = case when ${held}::boolean then q.last_activity_at else i.ans_date_time end
       from inserted i where q.id = ${questionId}
       returning q.answer_count
     ), unanswered as (
@@ -63,7 +72,8 @@ async function insertAnswer(db: Db | Tx, actor: Actor, questionId: number, text:
       where exists (select 1 from counted where answer_count = 1)
     ), tagged as (
       -- The tag pages' copy of the question's keys (schema: question_tags).
-      update question_tags qt set answer_count = c.answer_count, last_activity_at = i.ans_date_time
+      update question_tags qt set answer_count = c.answer_count,
+        last_activity_at = case when ${held}::boolean then qt.last_activity_at else i.ans_date_time end
       from inserted i, counted c where qt.question_id = ${questionId}
     )
     select h.key, h.count, h.retry_ms, i.id, i.text, i.ans_date_time as "ansDateTime",

@@ -6,10 +6,18 @@ import { badRequest, notFound } from '../lib/http-error.ts';
 import type { Actor } from '../policies/actor.ts';
 import { closeFlags, recordModeration, type FlagTargetRef } from './moderation-log.ts';
 
+/** Why a post is held from view now (null: it is not), read before a moderator acts on it. */
+async function heldNow(tx: Tx, { targetType, targetId }: FlagTargetRef): Promise<string | null> {
+  const table = { question: questions, answer: answers, comment: comments, message: messages }[targetType];
+  const [row] = await tx.select({ heldFor: table.heldFor }).from(table).where(eq(table.id, targetId));
+  return row?.heldFor ?? null;
+}
+
 /**
  * A moderator deleting or undeleting someone else's post (product.md section 10): the
- * action is logged and the post's open flags are closed, in the same transaction. Nothing
- * when the author acts, or when nothing changed.
+ * action is logged (undeleting a held post is approving it, or dismissing its flags) and
+ * the post's open flags are closed, in the same transaction; the review queue hears of it.
+ * Nothing when the author acts, or when nothing changed.
  */
 async function asModerator(
   tx: Tx,
@@ -17,12 +25,32 @@ async function asModerator(
   target: FlagTargetRef,
   deleted: boolean,
   subjectId: number | null,
-  events: DomainEvent[],
+  change: { events: DomainEvent[]; heldBefore: string | null },
 ): Promise<DomainEvent[]> {
+  const { events, heldBefore } = change;
   if (subjectId === null || subjectId === actor.id || events.length === 0) return events;
   const closed = await closeFlags(tx, target, deleted ? 'deleted' : 'dismissed');
-  await recordModeration(tx, actor, { action: deleted ? 'delete' : 'undelete', ...target, subjectId });
-  return closed > 0 ? [...events, { type: 'reviewChanged', ...target }] : events;
+  const undone = heldBefore === 'approval' ? 'approve' : heldBefore === 'flags' ? 'dismiss' : 'undelete';
+  await recordModeration(tx, actor, { action: deleted ? 'delete' : undone, ...target, subjectId, reason: closed });
+  return closed !== null || heldBefore !== null ? [...events, { type: 'reviewChanged', ...target }] : events;
+}
+
+/**
+ * Runs `remove` (a post's removal, in `tx`) for `actor`: a moderator acting on another's
+ * post (`authorId` given and not theirs) may re-mark a hidden one, and is logged.
+ */
+async function removedBy(
+  tx: Tx,
+  actor: Actor,
+  target: FlagTargetRef,
+  deleted: boolean,
+  authorId: number | null,
+  remove: (removal: Removal) => Promise<DomainEvent[]>,
+): Promise<DomainEvent[]> {
+  const moderating = authorId !== null && authorId !== actor.id;
+  const heldBefore = moderating ? await heldNow(tx, target) : null;
+  const events = await remove(deletedBy(actor, deleted, moderating));
+  return asModerator(tx, actor, target, deleted, authorId, { events, heldBefore });
 }
 
 /** Raw SQL's rows inside a transaction (both drivers answer with `{ rows }`). */
@@ -44,15 +72,22 @@ export interface Removal {
   deleted: boolean;
   by: number | null;
   held: HeldFor | null;
+  /**
+   * A moderator's decision: it may re-mark a post already hidden (who removed it, and
+   * why). Anyone else deleting a hidden post changes nothing: an author re-deleting what a
+   * moderator deleted or the flags hid would otherwise make it theirs to undelete.
+   */
+  moderating: boolean;
 }
 
-export const deletedBy = (actor: Actor, deleted: boolean): Removal => ({
+export const deletedBy = (actor: Actor, deleted: boolean, moderating = false): Removal => ({
   deleted,
   by: deleted ? actor.id : null,
   held: null,
+  moderating,
 });
-export const heldFor = (held: HeldFor): Removal => ({ deleted: true, by: null, held });
-export const shown: Removal = { deleted: false, by: null, held: null };
+export const heldFor = (held: HeldFor): Removal => ({ deleted: true, by: null, held, moderating: false });
+export const shown: Removal = { deleted: false, by: null, held: null, moderating: false };
 
 /** When, by whom and why, as the columns take them: all null once it shows. */
 const deletion = (removal: Removal) =>
@@ -62,15 +97,15 @@ const deletion = (removal: Removal) =>
 
 /**
  * Whether a post in its current state (`deletedAt`, `deletedBy`, `heldFor`) changes: it
- * shows or not, or (hidden both before and after) who removed it and why. A moderator
- * deleting a post the flags hid changes only that.
+ * shows or not, or (hidden both before and after, by a moderator's decision) who removed
+ * it and why: a moderator deleting a post the flags hid changes only that.
  */
 function changes(
   row: { deletedAt: Date | null; deletedBy: number | null; heldFor: string | null },
   removal: Removal,
 ): 'visibility' | 'mark' | null {
   if ((row.deletedAt !== null) !== removal.deleted) return 'visibility';
-  if (!removal.deleted) return null;
+  if (!removal.deleted || !removal.moderating) return null;
   const by = row.deletedBy === null ? null : Number(row.deletedBy);
   return by === removal.by && row.heldFor === removal.held ? null : 'mark';
 }
@@ -118,9 +153,11 @@ export async function setQuestionDeleted(
   authorId: number | null = null,
 ): Promise<Outcome<Deletion>> {
   return db.transaction(async (tx) => {
-    const events = await removeQuestion(tx, questionId, deletedBy(actor, deleted), evenAnswered);
     const target = { targetType: 'question', targetId: questionId } as const;
-    return { result: { deleted }, events: await asModerator(tx, actor, target, deleted, authorId, events) };
+    const events = await removedBy(tx, actor, target, deleted, authorId, (removal) =>
+      removeQuestion(tx, questionId, removal, evenAnswered),
+    );
+    return { result: { deleted }, events };
   });
 }
 
@@ -170,9 +207,14 @@ export async function setAnswerDeleted(
   authorId: number | null = null,
 ): Promise<Outcome<Deletion & { questionId: number }>> {
   return db.transaction(async (tx) => {
-    const { questionId, events } = await removeAnswer(tx, answerId, deletedBy(actor, deleted));
     const target = { targetType: 'answer', targetId: answerId } as const;
-    return { result: { deleted, questionId }, events: await asModerator(tx, actor, target, deleted, authorId, events) };
+    let questionId = 0;
+    const events = await removedBy(tx, actor, target, deleted, authorId, async (removal) => {
+      const removed = await removeAnswer(tx, answerId, removal);
+      questionId = removed.questionId;
+      return removed.events;
+    });
+    return { result: { deleted, questionId }, events };
   });
 }
 
@@ -187,7 +229,12 @@ export async function removeAnswer(
   const questionId = Number(owner.questionId);
   const question = await lockedQuestion(tx, questionId);
   const [answer] = await tx
-    .select({ deletedAt: answers.deletedAt, deletedBy: answers.deletedBy, heldFor: answers.heldFor })
+    .select({
+      deletedAt: answers.deletedAt,
+      deletedBy: answers.deletedBy,
+      heldFor: answers.heldFor,
+      heldAccepted: answers.heldAccepted,
+    })
     .from(answers)
     .where(eq(answers.id, answerId))
     .for('update');
@@ -195,7 +242,14 @@ export async function removeAnswer(
   const change = changes(answer, removal);
   if (change === null) return { questionId, events: [] };
   const { deleted, held } = removal;
-  await tx.update(answers).set(deletion(removal)).where(eq(answers.id, answerId));
+  // Flags that hide the accepted answer take its acceptance away only until a moderator
+  // decides: shown again, it is accepted again (unless the asker accepted another meanwhile).
+  const heldAccepted = deleted && held !== null && question.acceptedAnswerId === answerId;
+  const reaccepted = !deleted && answer.heldAccepted && question.acceptedAnswerId === null;
+  await tx
+    .update(answers)
+    .set({ ...deletion(removal), heldAccepted })
+    .where(eq(answers.id, answerId));
   const tags = await tagNamesOf(tx, questionId);
   if (change === 'mark') {
     return {
@@ -212,6 +266,7 @@ export async function removeAnswer(
       answerCount,
       hiddenCount: sql`${questions.hiddenCount} - ${step}`,
       ...(unaccepted ? { acceptedAnswerId: null } : {}),
+      ...(reaccepted ? { acceptedAnswerId: answerId } : {}),
     })
     .where(eq(questions.id, questionId));
   await tx.update(questionTags).set({ answerCount }).where(eq(questionTags.questionId, questionId));
@@ -223,6 +278,7 @@ export async function removeAnswer(
     { type: 'answerDeleted', questionId, answerId, deleted, held, tags, unansweredChanged },
   ];
   if (unaccepted) events.push({ type: 'answerAccepted', questionId, acceptedAnswerId: null });
+  if (reaccepted) events.push({ type: 'answerAccepted', questionId, acceptedAnswerId: answerId });
   return { questionId, events };
 }
 
@@ -235,9 +291,16 @@ export async function setCommentDeleted(
   authorId: number | null = null,
 ): Promise<Outcome<Deletion>> {
   return db.transaction(async (tx) => {
-    const { events } = await removeComment(tx, commentId, deletedBy(actor, deleted));
     const target = { targetType: 'comment', targetId: commentId } as const;
-    return { result: { deleted }, events: await asModerator(tx, actor, target, deleted, authorId, events) };
+    const events = await removedBy(
+      tx,
+      actor,
+      target,
+      deleted,
+      authorId,
+      async (removal) => (await removeComment(tx, commentId, removal)).events,
+    );
+    return { result: { deleted }, events };
   });
 }
 

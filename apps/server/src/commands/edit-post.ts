@@ -5,6 +5,7 @@ import { answers, questions, questionTags, revisions, tags } from '../db/schema.
 import { questionSearchVector, tagLexeme } from '../db/search-vector.ts';
 import { badRequest, notFound } from '../lib/http-error.ts';
 import type { Actor } from '../policies/actor.ts';
+import { recordModeration } from './moderation-log.ts';
 
 export interface QuestionEdit {
   title: string;
@@ -141,6 +142,11 @@ export async function editQuestion(
       editedBy: actor.id,
       reason: edit.reason,
     });
+    // A moderator editing someone else's question is logged (product.md section 10).
+    if (Number(question.askedBy) !== actor.id) {
+      const entry = { action: 'edit', targetType: 'question', targetId: questionId } as const;
+      await recordModeration(tx, actor, { ...entry, subjectId: Number(question.askedBy), reason: edit.reason });
+    }
     const tagNames = [...new Set([...before, ...after].map((tag) => tag.name.toLowerCase()))];
     return {
       result: undefined,
@@ -183,6 +189,10 @@ export async function editAnswer(
       .set({ text, editedAt: sql`now()`, editedBy: actor.id })
       .where(eq(answers.id, answerId));
     await tx.insert(revisions).values({ answerId, revision, text, editedBy: actor.id, reason });
+    if (Number(answer.ansBy) !== actor.id) {
+      const entry = { action: 'edit', targetType: 'answer', targetId: answerId } as const;
+      await recordModeration(tx, actor, { ...entry, subjectId: Number(answer.ansBy), reason });
+    }
     const questionId = Number(answer.questionId);
     return { result: { questionId }, events: [{ type: 'answerEdited', questionId, answerId }] };
   });

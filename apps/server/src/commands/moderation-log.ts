@@ -34,12 +34,22 @@ export async function recordModeration(tx: Tx, moderator: Actor, entry: Moderati
   });
 }
 
-/** Closes an item's open flags: a moderator decided on it. How many were open. */
-export async function closeFlags(tx: Tx, target: FlagTargetRef, resolution: 'dismissed' | 'deleted'): Promise<number> {
+/**
+ * Closes an item's open flags: a moderator decided on it. What they were, as the log's
+ * 'why' says it ('2 spam, 1 rude'); null when none was open.
+ */
+export async function closeFlags(
+  tx: Tx,
+  target: FlagTargetRef,
+  resolution: 'dismissed' | 'deleted',
+): Promise<string | null> {
   const closed = await tx
     .update(flags)
     .set({ resolvedAt: sql`now()`, resolution })
     .where(and(eq(flags.targetType, target.targetType), eq(flags.targetId, target.targetId), isNull(flags.resolvedAt)))
-    .returning({ id: flags.id });
-  return closed.length;
+    .returning({ reason: flags.reason });
+  if (closed.length === 0) return null;
+  const counts = new Map<string, number>();
+  for (const { reason } of closed) counts.set(reason, (counts.get(reason) ?? 0) + 1);
+  return `flags: ${[...counts].map(([reason, count]) => `${count} ${reason}`).join(', ')}`;
 }

@@ -160,11 +160,11 @@ export async function decideReview(
   return db.transaction(async (tx) => {
     const item = await lockedItem(tx, target);
     const closed = await closeFlags(tx, target, decision === 'dismiss' ? 'dismissed' : 'deleted');
-    if (closed === 0 && item.heldFor === null) throw conflict(MESSAGES.notInQueue);
-    const removal = decision === 'delete' ? deletedBy(actor, true) : item.heldFor === null ? null : shown;
+    if (closed === null && item.heldFor === null) throw conflict(MESSAGES.notInQueue);
+    const removal = decision === 'delete' ? deletedBy(actor, true, true) : item.heldFor === null ? null : shown;
     const events = removal === null ? [] : await removeItem(tx, target, removal);
     const action = decision === 'delete' ? 'delete' : item.heldFor === 'approval' ? 'approve' : 'dismiss';
-    await recordModeration(tx, actor, { action, ...target, subjectId: item.authorId });
+    await recordModeration(tx, actor, { action, ...target, subjectId: item.authorId, reason: closed });
     return { result: null, events: [...events, reviewChanged(target)] };
   });
 }

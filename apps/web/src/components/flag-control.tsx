@@ -1,4 +1,4 @@
-import { useId, useRef, useState, type FormEvent } from 'react';
+import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { FLAG_REASONS, MESSAGES, flagNoteError, type FlagReason, type FlagTarget } from '@porpoise/core';
 import { FormError } from '@/components/form-error';
 import { callApi, userFacingError } from '@/lib/api-client';
@@ -38,6 +38,10 @@ export function FlagControl({
   const [error, setError] = useState<{ message: string; key: number } | null>(null);
   const [busy, setBusy] = useState(false);
   const [sent, setSent] = useState(false);
+  const statusRef = useRef<HTMLSpanElement>(null);
+  useEffect(() => {
+    if (sent) statusRef.current?.focus();
+  }, [sent]);
 
   async function submit(event: FormEvent) {
     event.preventDefault();
@@ -64,18 +68,21 @@ export function FlagControl({
     }
   }
 
-  if (sent) {
-    return (
-      <p className="flag-sent muted" role="status">
-        {MESSAGES.flagSent}
-      </p>
-    );
-  }
+  // The thank-you lives in a status region present from the start (so it is announced),
+  // and takes the focus the dialog gives back, as the button it replaces is gone.
+  const status = (
+    <span className="flag-sent muted" role="status" tabIndex={sent ? -1 : undefined} ref={statusRef}>
+      {sent ? MESSAGES.flagSent : ''}
+    </span>
+  );
   return (
     <>
-      <button type="button" className="link-button flag-button" onClick={() => dialog.current?.showModal()}>
-        Flag<span className="visually-hidden"> {what}</span>
-      </button>
+      {status}
+      {sent ? null : (
+        <button type="button" className="link-button flag-button" onClick={() => dialog.current?.showModal()}>
+          Flag<span className="visually-hidden"> {what}</span>
+        </button>
+      )}
       <dialog ref={dialog} className="flag-dialog" aria-labelledby={titleId} onClose={() => setError(null)}>
         <form onSubmit={(event) => void submit(event)} noValidate>
           <h2 id={titleId} className="flag-dialog__title">

@@ -64,7 +64,7 @@ export const moderationLog = pgTable(
     ),
     check(
       'moderation_log_action_check',
-      sql`action in ('dismiss', 'approve', 'delete', 'undelete', 'close', 'reopen', 'suspend', 'unsuspend', 'role')`,
+      sql`action in ('dismiss', 'approve', 'delete', 'undelete', 'edit', 'close', 'reopen', 'suspend', 'unsuspend', 'role')`,
     ),
     // Newest first is the primary key read backwards; an account's entries by this index.
     index('moderation_log_subject_idx').on(t.subjectId),

@@ -155,6 +155,8 @@ export const answers = pgTable(
     deletedAt: at('deleted_at'),
     deletedBy: ref('deleted_by').references(() => accounts.id),
     heldFor: text('held_for'),
+    /** It was the accepted answer when flags hid it: accepted again if a moderator shows it. */
+    heldAccepted: boolean('held_accepted').notNull().default(false),
   },
   (t) => [
     heldCheck('answers', t),

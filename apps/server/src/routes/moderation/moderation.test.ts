@@ -302,6 +302,11 @@ describe.each(DATABASE_KINDS)('moderation on %s', (kind) => {
       expect((await page(author, first)).json<Question>().held).toBeUndefined();
       const undo = await call(author, 'POST', `/api/question/${first}/undelete`);
       expect(undo.json<{ error: string }>().error).toBe(MESSAGES.undeleteModerated);
+      // Deleting it again as its author changes nothing: it stays the moderator's to undo.
+      expect((await call(author, 'DELETE', `/api/question/${first}`)).json()).toEqual({ _id: first, deleted: true });
+      const still = await call(author, 'POST', `/api/question/${first}/undelete`);
+      expect([still.statusCode, still.json<{ error: string }>().error]).toEqual([403, MESSAGES.undeleteModerated]);
+      expect((await page(flaggers[1]!, first)).statusCode).toBe(404);
       expect(await inQueue('question', first)).toBeUndefined();
 
       const entries = await log();
@@ -312,9 +317,52 @@ describe.each(DATABASE_KINDS)('moderation on %s', (kind) => {
           targetId: first,
           moderator: moderator.username,
           subject: author.username,
+          reason: 'flags: 1 other',
         },
-        { action: 'dismiss', targetType: 'question', targetId: second, moderator: moderator.username },
+        {
+          action: 'dismiss',
+          targetType: 'question',
+          targetId: second,
+          moderator: moderator.username,
+          reason: 'flags: 3 spam',
+        },
       ]);
+    });
+
+    it('gives a hidden accepted answer its acceptance back when its flags are dismissed', async () => {
+      const qid = await askQuestion(t.app, flaggers[0]!);
+      const aid = await answerQuestion(t.app, author, qid);
+      const accepted = await call(flaggers[0]!, 'POST', '/api/answer/acceptAnswer', { qid, aid });
+      expect(accepted.json()).toEqual({ qid, acceptedAnswer: aid });
+      for (const user of [admin, flaggers[1]!, flaggers[2]!]) await flag(user, 'answer', aid, 'rude');
+      expect((await page(flaggers[1]!, qid)).json<Question>().acceptedAnswer).toBeNull();
+      expect((await decide(moderator, 'dismiss', 'answer', aid)).statusCode).toBe(200);
+      expect((await page(flaggers[1]!, qid)).json<Question>().acceptedAnswer).toBe(aid);
+    });
+
+    it("a moderator's undelete of a post the flags hid dismisses them, and it leaves the queue", async () => {
+      const qid = await askQuestion(t.app, author);
+      for (const user of flaggers) await flag(user, 'question', qid, 'spam');
+      expect(await inQueue('question', qid)).toMatchObject({ heldFor: 'flags' });
+      expect((await call(moderator, 'POST', `/api/question/${qid}/undelete`)).statusCode).toBe(200);
+      expect(await inQueue('question', qid)).toBeUndefined();
+      expect((await log())[0]).toMatchObject({ action: 'dismiss', targetId: qid, reason: 'flags: 3 spam' });
+      expect((await page(flaggers[0]!, qid)).statusCode).toBe(200);
+    });
+
+    it("logs a moderator's edit of someone else's post", async () => {
+      const qid = await askQuestion(t.app, author);
+      const aid = await answerQuestion(t.app, author, qid);
+      const edited = await call(moderator, 'PUT', `/api/answer/${aid}`, { text: 'Tidied up.', reason: 'Formatting' });
+      expect(edited.statusCode).toBe(200);
+      expect((await log())[0]).toMatchObject({
+        action: 'edit',
+        targetType: 'answer',
+        targetId: aid,
+        reason: 'Formatting',
+      });
+      await call(author, 'PUT', `/api/answer/${aid}`, { text: 'My own words again.' });
+      expect((await log())[0]).toMatchObject({ action: 'edit', targetId: aid, moderator: moderator.username });
     });
 
     it("a moderator's delete outside the queue closes the item's flags and is logged", async () => {
@@ -452,11 +500,17 @@ describe.each(DATABASE_KINDS)('the post queue (NEW_ACCOUNT_APPROVAL=true) on %s'
     expect((await call(reader, 'GET', `/api/getQuestionById/${first._id}`)).statusCode).toBe(404);
     expect((await call(member, 'GET', `/api/getQuestionById/${first._id}`)).json<Question>().held).toBe('approval');
 
+    const answeredQuestion = (await ask(admin)).json<Question>()._id;
+    // Something newer than it, so that only an answer's activity would put it first.
+    await ask(admin);
     const answered = await call(member, 'POST', '/api/answer/addAnswer', {
-      qid: (await ask(admin)).json<Question>()._id,
+      qid: answeredQuestion,
       ans: { text: 'My first answer', ansBy: member.username },
     });
     expect(answered.json()).toMatchObject({ deleted: true, held: 'approval' });
+    // A held answer shows no activity: its question does not rise in the active order.
+    const active = (await call(reader, 'GET', '/api/getQuestion?order=active')).json<QuestionSummary[]>();
+    expect(active[0]?._id).not.toBe(answeredQuestion);
     const queue = (await call(admin, 'GET', '/api/moderation/queue')).json<Queue>();
     expect(queue.items.map((item) => [item.targetType, item.heldFor])).toEqual([
       ['question', 'approval'],
@@ -475,8 +529,13 @@ describe.each(DATABASE_KINDS)('the post queue (NEW_ACCOUNT_APPROVAL=true) on %s'
     const third = (await ask(member)).json<Question>();
     expect(third.held).toBeUndefined();
     expect(await newest(reader)).toContain(third._id);
+    // Undeleting a held answer on its page is approving it too.
+    const aid = answered.json<{ _id: string }>()._id;
+    expect((await call(admin, 'POST', `/api/answer/${aid}/undelete`)).statusCode).toBe(200);
     const entries = (await call(admin, 'GET', '/api/moderation/log')).json<LogEntry[]>();
-    expect(entries.slice(0, 2).map((entry) => entry.action)).toEqual(['approve', 'approve']);
+    expect(entries.slice(0, 3).map((entry) => entry.action)).toEqual(['approve', 'approve', 'approve']);
+    const emptied = (await call(admin, 'GET', '/api/moderation/queue')).json<Queue>();
+    expect(emptied.items).toEqual([]);
   });
 
   it('does not hold posts when the site does not ask for it', async () => {

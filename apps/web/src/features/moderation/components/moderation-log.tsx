@@ -2,12 +2,14 @@ import { Link } from 'react-router';
 import { RelativeTime } from '@/components/relative-time';
 import { paths } from '@/config/paths';
 import type { LogEntry } from '../api/moderation';
+import { placeOf } from './review-queue';
 
 const ACTION_LABELS: Record<LogEntry['action'], string> = {
   dismiss: 'dismissed the flags on',
   approve: 'approved',
   delete: 'deleted',
   undelete: 'undeleted',
+  edit: 'edited',
   close: 'closed',
   reopen: 'reopened',
   suspend: 'suspended',
@@ -27,9 +29,8 @@ const ITEM_NAMES: Record<LogEntry['targetType'], string> = {
 function Target({ entry }: { entry: LogEntry }) {
   if (entry.targetType === 'account') return <Link to={paths.userProfile(entry.subject ?? '')}>{entry.subject}</Link>;
   const what = `${ITEM_NAMES[entry.targetType]}${entry.subject === null ? '' : ` by ${entry.subject}`}`;
-  if (entry.questionId !== null) return <Link to={paths.question(entry.questionId)}>{what}</Link>;
-  if (entry.threadId !== null) return <Link to={paths.thread(entry.threadId)}>{what}</Link>;
-  return <>{what}</>;
+  if (entry.questionId === null && entry.threadId === null) return <>{what}</>;
+  return <Link to={placeOf(entry)}>{what}</Link>;
 }
 
 /** The moderation log (product.md section 10): who did what, on what, when and why, newest first. */

@@ -1,6 +1,6 @@
 import { useId, useState, type FormEvent } from 'react';
 import { Link } from 'react-router';
-import { FLAG_REASONS, parseSuspensionDays, suspensionReasonError } from '@porpoise/core';
+import { FLAG_REASONS, LIMITS, PORPCHAT_THREAD_ID, parseSuspensionDays, suspensionReasonError } from '@porpoise/core';
 import { FormError } from '@/components/form-error';
 import { RelativeTime } from '@/components/relative-time';
 import { paths } from '@/config/paths';
@@ -17,9 +17,11 @@ const KIND_LABELS: Record<ReviewItem['targetType'], string> = {
 
 const plural = (count: number, noun: string) => `${count} ${noun}${count === 1 ? '' : 's'}`;
 
-/** Where an item is: its question's page, or its thread. */
-const placeOf = (item: ReviewItem) =>
-  item.questionId !== null ? paths.question(item.questionId) : paths.thread(item.threadId ?? '');
+/** Where an item is: its question's page, PorpChat, or its forum's thread. */
+export const placeOf = (item: { questionId: string | null; threadId: string | null }) => {
+  if (item.questionId !== null) return paths.question(item.questionId);
+  return item.threadId === PORPCHAT_THREAD_ID ? paths.porpchat() : paths.thread(item.threadId ?? '');
+};
 
 const sameItem = (item: ReviewItem, type: string, id: string) => item.targetType === type && item.targetId === id;
 
@@ -35,14 +37,16 @@ export function ReviewQueue({ initial }: { initial: Queue }) {
       const index = current.items.findIndex((row) => sameItem(row, targetType, targetId));
       if (item === null) return { items: current.items.filter((_, at) => at !== index), open };
       if (index >= 0) return { items: current.items.with(index, item), open };
-      return { items: [...current.items, item], open };
+      // A new item is the newest: it joins the end, within the page the queue shows.
+      return { items: [...current.items, item].slice(0, LIMITS.queuePage), open };
     }),
   );
+  // Its reviewUpdate may have come first (it is sent before the answer): counted once.
   const decided = (item: ReviewItem) =>
-    setQueue((current) => ({
-      items: current.items.filter((row) => !sameItem(row, item.targetType, item.targetId)),
-      open: Math.max(0, current.open - 1),
-    }));
+    setQueue((current) => {
+      const items = current.items.filter((row) => !sameItem(row, item.targetType, item.targetId));
+      return items.length === current.items.length ? current : { items, open: Math.max(0, current.open - 1) };
+    });
 
   return (
     <>

@@ -36,7 +36,9 @@ export function PorpchatRoom({
       result.tid === PORPCHAT_THREAD_ID ? withMessage(current, result.message) : current,
     // A hidden message leaves the room for everyone but moderators (product.md section 10).
     messageDeleteUpdate: (current, { tid, id, deleted, held }) =>
-      tid === PORPCHAT_THREAD_ID ? withHiddenMessage(current, id, deleted, held, () => moderates) : current,
+      tid === PORPCHAT_THREAD_ID
+        ? withHiddenMessage(current, id, deleted, held, (message) => moderates || sentIds.has(message._id))
+        : current,
   });
 
   async function send(content: string): Promise<string | null> {
