@@ -10,7 +10,7 @@ function flagItem(targetType: FlagTarget, targetId: string, reason: FlagReason, 
 
 const REASON_LABELS: Record<FlagReason, string> = {
   spam: 'Spam',
-  rude: 'Rude or abusive',
+  rude: 'Rude',
   'off-topic': 'Off-topic',
   other: 'Other',
 };
