@@ -114,24 +114,43 @@ test.describe('flags and the review queue', () => {
     const flagger = await member(browser, baseURL, 'susp');
     const question = await askViaApi(offender.page, offender.account.username, `Suspend me ${stamp()}`);
     const mod = await adminPage(browser, baseURL);
-    // The queue, open with its socket connected (the connect packet answered), before the flag.
-    const connectedSocket = new Promise<void>((resolve) =>
-      mod.once('websocket', (ws) =>
-        ws.on('framereceived', (frame) => {
-          if (String(frame.payload).startsWith('40')) resolve();
-        }),
-      ),
+    // The worst order for a live screen: the queue is read before the flag, and its answer
+    // arrives only after the flag's reviewUpdate. The update must wait, and then apply.
+    let release = () => {};
+    const answerHeld = new Promise<void>((resolve) => (release = resolve));
+    let read = () => {};
+    const queueRead = new Promise<void>((resolve) => (read = resolve));
+    await mod.route('**/api/moderation/queue', async (route) => {
+      const response = await route.fetch();
+      read();
+      await answerHeld;
+      await route.fulfill({ response });
+    });
+    let connected = () => {};
+    const socketConnected = new Promise<void>((resolve) => (connected = resolve));
+    let heard = () => {};
+    const heardUpdate = new Promise<void>((resolve) => (heard = resolve));
+    mod.once('websocket', (ws) =>
+      ws.on('framereceived', (frame) => {
+        const payload = String(frame.payload);
+        if (payload.startsWith('40')) connected();
+        if (payload.includes('"reviewUpdate"')) heard();
+      }),
     );
     await mod.goto('/moderation');
-    await connectedSocket;
     await expect(mod.getByRole('heading', { level: 1, name: 'Review queue' })).toBeVisible();
-    const card = mod.getByRole('article', { name: `Question by ${offender.account.username}` });
-    await expect(card).toHaveCount(0);
+    // The socket connected (it joined the moderators' room before its connect was answered)
+    // and the queue read: now the flag, whose update is heard before the queue's answer.
+    await Promise.all([queueRead, socketConnected]);
     const flagged = await flagger.page.request.post('/api/flag', {
       data: { targetType: 'question', targetId: question._id, reason: 'spam' },
     });
     expect(flagged.status()).toBe(200);
+    await heardUpdate;
+    release();
+    const card = mod.getByRole('article', { name: `Question by ${offender.account.username}` });
     await expect(card).toContainText('Flags: 1 spam');
+    await mod.unrouteAll({ behavior: 'wait' });
 
     await gotoLive(offender.page, `/question/${question._id}`);
     await card.getByRole('button', { name: `Suspend ${offender.account.username}` }).click();

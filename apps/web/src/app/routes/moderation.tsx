@@ -5,7 +5,7 @@ import { paths } from '@/config/paths';
 import { userFacingError } from '@/lib/api-client';
 import { deferred } from '@/lib/deferred';
 import { getReviewQueue } from '@/features/moderation/api/moderation';
-import { ReviewQueue } from '@/features/moderation/components/review-queue';
+import { ReviewQueue, useReviewFeed } from '@/features/moderation/components/review-queue';
 import { signedInAccount } from '@/features/auth/api/me';
 
 /** Moderators and admins only: anyone else is sent to /home (the API refuses them too, with 403). */
@@ -18,6 +18,8 @@ export async function moderationLoader({ request }: { request: Request }) {
 /** /moderation: the review queue, oldest first, live (product.md section 10). */
 export function ModerationRoute() {
   const { queue } = useLoaderData<typeof moderationLoader>();
+  // Heard from now on: what happens while the queue loads is not lost.
+  const feed = useReviewFeed();
   return (
     <>
       <DocumentTitle title="Moderation" />
@@ -30,7 +32,7 @@ export function ModerationRoute() {
         loading={<LoadingText>Loading the review queue…</LoadingText>}
         failed={(error) => <p className="inline-error">{userFacingError(error, 'Failed to load the review queue')}</p>}
       >
-        {(loaded) => <ReviewQueue initial={loaded} />}
+        {(loaded) => <ReviewQueue initial={loaded} feed={feed} />}
       </Deferred>
     </>
   );
