@@ -1,4 +1,11 @@
-import { SOCKET_EVENTS, type DomainEvent, type HeldFor, type Outcome, type SocketEventName } from '@porpoise/core';
+import {
+  SOCKET_EVENTS,
+  type DomainEvent,
+  type HeldFor,
+  type Outcome,
+  type PostKind,
+  type SocketEventName,
+} from '@porpoise/core';
 import { SOCKET_PAYLOADS, type SocketPayloads } from '@porpoise/core/contract';
 import type { z } from '@porpoise/core/schemas';
 import type { FastifyInstance } from 'fastify';
@@ -27,6 +34,19 @@ import { ViewCounter } from './view-counter.ts';
 
 /** A hidden item's reason, as the payloads carry it: absent unless held. */
 const heldMark = (event: { held: HeldFor | null }) => (event.held === null ? {} : { held: event.held });
+
+/** A post deleted, held or shown again, as deleteUpdate says it: no content. */
+const deletePayload = (
+  post: PostKind,
+  id: number,
+  event: { questionId: number; deleted: boolean; held: HeldFor | null },
+): SocketPayloads['deleteUpdate'] => ({
+  qid: String(event.questionId),
+  post,
+  id: String(id),
+  deleted: event.deleted,
+  ...heldMark(event),
+});
 
 /** An event as it goes out: to whom, its name and its payload (of the contract's shape for that name). */
 type Delivery = {
@@ -119,8 +139,7 @@ export const eventsPlugin = fp(
           return [{ audience: showingQuestion(event.questionId), event: SOCKET_EVENTS.answerUpdate, payload }];
         }
         case 'questionDeleted': {
-          const qid = String(event.questionId);
-          const payload = { qid, post: 'question' as const, id: qid, deleted: event.deleted, ...heldMark(event) };
+          const payload = deletePayload('question', event.questionId, event);
           const out: Delivery[] = [
             { audience: showingQuestion(event.questionId), event: SOCKET_EVENTS.deleteUpdate, payload },
           ];
@@ -132,13 +151,7 @@ export const eventsPlugin = fp(
         case 'answerDeleted': {
           const qid = String(event.questionId);
           const audience = showingQuestion(event.questionId);
-          const payload = {
-            qid,
-            post: 'answer' as const,
-            id: String(event.answerId),
-            deleted: event.deleted,
-            ...heldMark(event),
-          };
+          const payload = deletePayload('answer', event.answerId, event);
           const out: Delivery[] = [{ audience, event: SOCKET_EVENTS.deleteUpdate, payload }];
           // The answer comes back to every page showing its question, now that it shows again.
           const row = event.deleted ? null : await getAnswerRow(app.db, event.answerId);
@@ -157,13 +170,7 @@ export const eventsPlugin = fp(
         case 'commentDeleted': {
           const qid = String(event.questionId);
           const audience = showingQuestion(event.questionId);
-          const payload = {
-            qid,
-            post: 'comment' as const,
-            id: String(event.commentId),
-            deleted: event.deleted,
-            ...heldMark(event),
-          };
+          const payload = deletePayload('comment', event.commentId, event);
           const out: Delivery[] = [{ audience, event: SOCKET_EVENTS.deleteUpdate, payload }];
           const row = event.deleted ? null : await getCommentRow(app.db, event.commentId);
           if (row) {

@@ -99,8 +99,20 @@ function localWhileAlone(make: AdapterFactory, listening: Listening, heartbeatTi
     const adapter = make(nsp);
     const alone = async () => listening.check(adapter) > heartbeatTimeoutMs && (await adapter.serverCount()) === 1;
     const broadcast = adapter.broadcast.bind(adapter);
-    adapter.broadcast = async (packet, options) =>
-      broadcast(packet, (await alone()) ? { ...options, flags: { ...options.flags, local: true } } : options);
+    // A published broadcast reaches this process's sockets only once its NOTIFY returned; a
+    // local one at once. When the process finds itself alone between the two (its heartbeat
+    // timeout passing), a local one waits for those still being published: a socket hears
+    // one process's events in the order they were emitted (a delete, then the update after it).
+    let published: Promise<unknown> = Promise.resolve();
+    adapter.broadcast = async (packet, options) => {
+      if (await alone()) {
+        await published;
+        return broadcast(packet, { ...options, flags: { ...options.flags, local: true } });
+      }
+      const sent = broadcast(packet, options);
+      published = Promise.all([published, sent.catch(() => undefined)]);
+      return sent;
+    };
     // Messages between processes (emitEach's): none to publish when no other process exists.
     const serverSideEmit = adapter.serverSideEmit.bind(adapter);
     adapter.serverSideEmit = async (packet) => {
