@@ -61,7 +61,8 @@ export interface Config {
   migrationsDir: string;
   /**
    * Mail (product.md section 10): SMTP_URL (smtp://user:pass@host:port) and MAIL_FROM;
-   * without SMTP_URL each mail is logged and, with MAIL_DIR, written there as a .eml file.
+   * without SMTP_URL each mail's recipient and subject are logged and, with MAIL_DIR, the
+   * whole mail is written there as a .eml file.
    */
   mail: { smtpUrl: string | undefined; from: string; dir: string | undefined; retryDelaysMs: number[] };
   /** Where links in mail point: PUBLIC_URL, else http://localhost:PORT. */
@@ -89,6 +90,8 @@ export interface Config {
     porpchatPerClient: RateRule;
     /** PorpChat posts a day from one client address, members' and visitors' alike. */
     porpchatPerAddressPerDay: RateRule;
+    /** PorpChat name checks when joining: they tell whether a username exists, so as few as registrations. */
+    porpchatNameChecksPerAddress: RateRule;
     /** Questions, answers, comments, messages, forums and new threads together: about one every 5 s, burst-tolerant. */
     postsPerAccount: RateRule;
     questionsPerDay: RateRule;
@@ -254,6 +257,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, fileLimit = ope
       registerPerIp: rule(10, 60 * 60_000),
       porpchatPerClient: rule(10, 10_000),
       porpchatPerAddressPerDay: rule(500, DAY_MS),
+      porpchatNameChecksPerAddress: rule(10, 60 * 60_000),
       postsPerAccount: rule(12, 60_000),
       questionsPerDay: rule(50, DAY_MS),
       answersPerDay: rule(200, DAY_MS),

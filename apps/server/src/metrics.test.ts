@@ -61,4 +61,39 @@ describe.each(DATABASE_KINDS)('GET /api/metrics on %s', (kind) => {
     expect(scraper.statusCode).toBe(200);
     expect(scraper.body).toContain('porpoise_http_request_duration_seconds');
   });
+
+  it('takes any proxy header for a forwarded request: Forwarded, X-Real-IP, X-Forwarded-Host, Via', async () => {
+    // nginx and HAProxy setups often send no X-Forwarded-For at all.
+    for (const headers of <Array<Record<string, string>>>[
+      { forwarded: 'for=203.0.113.7' },
+      { 'x-real-ip': '203.0.113.7' },
+      { 'x-forwarded-host': 'localhost' },
+      { 'x-forwarded-proto': 'https' },
+      { via: '1.1 proxy' },
+    ]) {
+      expect((await scrape('127.0.0.1', headers)).statusCode, JSON.stringify(headers)).toBe(403);
+    }
+    expect(
+      (await scrape('127.0.0.1', { forwarded: 'for=203.0.113.7', authorization: `Bearer ${TOKEN}` })).statusCode,
+    ).toBe(200);
+  });
+});
+
+describe.each(DATABASE_KINDS)('GET /api/metrics behind a proxy (TRUST_PROXY or PUBLIC_URL set) on %s', (kind) => {
+  for (const [name, env, host] of [
+    ['TRUST_PROXY=1', { TRUST_PROXY: '1' }, 'localhost'],
+    ['PUBLIC_URL', { PUBLIC_URL: 'https://porpoise.example' }, 'porpoise.example'],
+  ] as const) {
+    it(`with ${name}, the loopback gets no free pass: only the METRICS_TOKEN bearer opens`, async () => {
+      const t = await startTestApp(kind, { env: { METRICS_TOKEN: TOKEN, ...env } });
+      try {
+        const scrape = (headers: Record<string, string> = {}) =>
+          t.app.inject({ url: '/api/metrics', remoteAddress: '127.0.0.1', headers: { host, ...headers } });
+        expect((await scrape()).statusCode).toBe(403);
+        expect((await scrape({ authorization: `Bearer ${TOKEN}` })).statusCode).toBe(200);
+      } finally {
+        await t.close();
+      }
+    });
+  }
 });

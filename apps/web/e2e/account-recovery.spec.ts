@@ -66,9 +66,13 @@ test.describe('password reset', () => {
 });
 
 test.describe('account settings', () => {
-  test('changing the password and the email on /profile', async ({ page }) => {
+  test('changing the password and the email on /profile', async ({ page, browser, baseURL }) => {
     const account = await registerThroughUi(page, newTestAccount('settings'));
+    // The page's socket connections: the password change replaces the session, so the page reconnects.
+    const sockets: string[] = [];
+    page.on('websocket', (socket) => sockets.push(socket.url()));
     await page.goto('/profile');
+    await expect.poll(() => sockets.length).toBe(1);
     const settings = page.getByRole('region', { name: 'Account settings' });
     const password = settings.getByRole('form', { name: 'Change password' });
     await password.getByLabel('Current password').fill('wrong-password');
@@ -76,9 +80,19 @@ test.describe('account settings', () => {
     await password.getByRole('button', { name: 'Change Password' }).click();
     await expect(password.getByText(MESSAGES.currentPasswordIncorrect)).toBeVisible();
     await expect(password.getByLabel('Current password')).toBeFocused();
+    const session = async () => (await page.context().cookies()).find((cookie) => cookie.name === 'porpoise_session');
+    const before = await session();
     await password.getByLabel('Current password').fill(account.password);
     await password.getByRole('button', { name: 'Change Password' }).click();
     await expect(password.getByRole('status')).toContainText('Your password was changed');
+    // A new session cookie; the old one no longer works, and the page's socket came back with the new one.
+    expect((await session())?.value).not.toBe(before?.value);
+    await expect.poll(() => sockets.length).toBe(2);
+    const copied = await browser.newContext({ baseURL });
+    if (before) await copied.addCookies([before]);
+    expect((await copied.request.get('/api/account/me')).status()).toBe(401);
+    await copied.close();
+    expect((await page.request.get('/api/account/me')).status()).toBe(200);
 
     const email = settings.getByRole('form', { name: 'Change email' });
     const newEmail = `moved-${account.email}`;

@@ -55,6 +55,7 @@ test.describe('flags and the review queue', () => {
     await expect(card).toContainText('Flags: 1 spam');
     await expect(card).toContainText(`spam from ${reader.account.username}: “Advertising”`);
     await card.getByRole('button', { name: `Delete the answer by ${author.account.username}` }).click();
+    await mod.getByRole('dialog', { name: 'Delete this post?' }).getByRole('button', { name: 'Delete' }).click();
     await expect(card).toHaveCount(0);
 
     // Gone from the member's open page, without a reload.
@@ -85,7 +86,18 @@ test.describe('flags and the review queue', () => {
           .getByRole('button', { name: `Suspend ${author.account.username}` })
           .click();
         await expect(mod.getByLabel('Days')).toBeVisible();
+        // With its errors beside the fields (issue 32 item 7).
+        await mod.getByRole('button', { name: 'Suspend', exact: true }).click();
+        await expect(mod.getByText(MESSAGES.suspensionDaysRequired)).toBeVisible();
         await expectNoSeriousAxeViolations(mod);
+        // The delete dialog, open.
+        await mod
+          .getByRole('article', { name: `Question by ${author.account.username}` })
+          .getByRole('button', { name: /^Delete/ })
+          .click();
+        await expect(mod.getByRole('dialog', { name: 'Delete this post?' })).toBeVisible();
+        await expectNoSeriousAxeViolations(mod);
+        await mod.keyboard.press('Escape');
         await mod.goto('/moderation/log');
         await expect(mod.getByRole('heading', { level: 1, name: 'Moderation log' })).toBeVisible();
         await expectNoSeriousAxeViolations(mod);
@@ -156,7 +168,10 @@ test.describe('flags and the review queue', () => {
     await card.getByRole('button', { name: `Suspend ${offender.account.username}` }).click();
     const form = card.getByRole('form', { name: `Suspend ${offender.account.username}` });
     await form.getByRole('button', { name: 'Suspend' }).click();
-    await expect(form.getByRole('alert')).toContainText(MESSAGES.suspensionReasonEmpty);
+    await expect(form.getByRole('alert')).toHaveText([
+      `Error: ${MESSAGES.suspensionReasonEmpty}`,
+      `Error: ${MESSAGES.suspensionDaysRequired}`,
+    ]);
     await form.getByLabel('Reason').fill('Posting spam');
     await form.getByLabel('Days').fill('3');
     await form.getByRole('button', { name: 'Suspend' }).click();
@@ -174,6 +189,93 @@ test.describe('flags and the review queue', () => {
       `This account is suspended until ${until}: Posting spam`,
     );
   });
+
+  // Issue 32 item 7: destructive moderator actions confirm (product.md section 5).
+  for (const width of [390, 1280]) {
+    test(`at ${width} px, 'Delete' asks first: Escape and Cancel keep the item, the dialog's Delete removes it`, async ({
+      browser,
+      baseURL,
+    }) => {
+      const flagger = await member(browser, baseURL, 'del');
+      const author = await member(browser, baseURL, 'del');
+      const question = await askViaApi(author.page, author.account.username, `Delete asks ${stamp()}`);
+      const flagged = await flagger.page.request.post('/api/flag', {
+        data: { targetType: 'question', targetId: question._id, reason: 'spam' },
+      });
+      expect(flagged.status()).toBe(200);
+      const mod = await adminPage(browser, baseURL);
+      await mod.setViewportSize({ width, height: 800 });
+      let deletes = 0;
+      mod.on('request', (request) => {
+        if (request.url().endsWith('/api/moderation/delete')) deletes += 1;
+      });
+      await mod.goto('/moderation');
+      const card = mod.getByRole('article', { name: `Question by ${author.account.username}` });
+      const button = card.getByRole('button', { name: `Delete the question by ${author.account.username}` });
+      const dialog = mod.getByRole('dialog', { name: 'Delete this post?' });
+
+      await button.click();
+      await expect(dialog).toBeVisible();
+      await expect(dialog.getByRole('button')).toHaveText(['Delete', 'Cancel']);
+      // Focus starts inside, on the harmless choice.
+      await expect(dialog.getByRole('button', { name: 'Cancel' })).toBeFocused();
+      await mod.keyboard.press('Escape');
+      await expect(dialog).toBeHidden();
+      await expect(button).toBeFocused();
+
+      await button.click();
+      await dialog.getByRole('button', { name: 'Cancel' }).click();
+      await expect(dialog).toBeHidden();
+      await expect(button).toBeFocused();
+      await expect(card).toBeVisible();
+      expect(deletes).toBe(0);
+
+      await button.click();
+      await dialog.getByRole('button', { name: 'Delete' }).click();
+      await expect(card).toHaveCount(0);
+      expect(deletes).toBe(1);
+      const page = await author.page.request.get(`/api/getQuestionById/${question._id}`);
+      expect((await page.json()) as { deleted?: boolean }).toMatchObject({ deleted: true });
+    });
+
+    test(`at ${width} px, 'Suspend' needs days or 'Suspend for good': empty Days sends nothing`, async ({
+      browser,
+      baseURL,
+    }) => {
+      const flagger = await member(browser, baseURL, 'sus');
+      const offender = await member(browser, baseURL, 'sus');
+      const question = await askViaApi(offender.page, offender.account.username, `Suspend needs days ${stamp()}`);
+      const flagged = await flagger.page.request.post('/api/flag', {
+        data: { targetType: 'question', targetId: question._id, reason: 'spam' },
+      });
+      expect(flagged.status()).toBe(200);
+      const mod = await adminPage(browser, baseURL);
+      await mod.setViewportSize({ width, height: 800 });
+      let suspends = 0;
+      mod.on('request', (request) => {
+        if (request.url().endsWith('/api/moderation/suspend')) suspends += 1;
+      });
+      await mod.goto('/moderation');
+      const card = mod.getByRole('article', { name: `Question by ${offender.account.username}` });
+      await card.getByRole('button', { name: `Suspend ${offender.account.username}` }).click();
+      const form = card.getByRole('form', { name: `Suspend ${offender.account.username}` });
+      await form.getByLabel('Reason').fill('Spam, again');
+      const days = form.getByLabel('Days');
+      await expect(days).toHaveValue('');
+      await form.getByRole('button', { name: 'Suspend' }).click();
+      await expect(form.getByRole('alert')).toHaveText(`Error: ${MESSAGES.suspensionDaysRequired}`);
+      await expect(days).toHaveAccessibleDescription(new RegExp(MESSAGES.suspensionDaysRequired));
+      await expect(days).toHaveAttribute('aria-invalid', 'true');
+      await expect(days).toBeFocused();
+      expect(suspends).toBe(0);
+      expect(await mod.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width);
+
+      await form.getByLabel('Suspend for good').check();
+      await form.getByRole('button', { name: 'Suspend' }).click();
+      await expect(card.getByRole('status')).toHaveText(`${offender.account.username} is suspended for good.`);
+      expect(suspends).toBe(1);
+    });
+  }
 
   test('a member is sent away from /moderation', async ({ browser, baseURL }) => {
     const someone = await member(browser, baseURL, 'nomod');

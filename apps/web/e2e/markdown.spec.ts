@@ -107,6 +107,43 @@ test.describe('Markdown and code', () => {
     expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(TYPESCRIPT);
   });
 
+  test("a post of 60 code blocks highlights its first 50 with 'Copy'; the rest are plain, unwatched text", async ({
+    page,
+  }) => {
+    // Every element a ResizeObserver watches, by class: the plain blocks must have none.
+    await page.addInitScript(() => {
+      const watched: string[] = [];
+      (window as unknown as { watched: string[] }).watched = watched;
+      window.ResizeObserver = class extends ResizeObserver {
+        override observe(target: Element, options?: ResizeObserverOptions) {
+          watched.push(target.className);
+          super.observe(target, options);
+        }
+      };
+    });
+    const account = await registerThroughUi(page);
+    const blocks = Array.from(
+      { length: 60 },
+      (_, index) => `\`\`\`ts\nconst block${index}: number = ${index};\n\`\`\``,
+    );
+    const question = await askViaApi(page, account.username, `Sixty blocks ${stamp()}`, {
+      text: blocks.join('\n\n'),
+      tag: 'sonar',
+    });
+    await page.goto(`/question/${question._id}`);
+    const post = page.locator('.markdown').first();
+    await expect(post.getByRole('button', { name: 'Copy' })).toHaveCount(50);
+    await expect(post.locator('.code-block')).toHaveCount(50);
+    await expect(post.locator('.code-block').last().locator('.hljs-keyword').first()).toBeVisible();
+    const plain = post.locator('pre.markdown__pre');
+    await expect(plain).toHaveCount(10);
+    await expect(plain.last()).toHaveText('const block59: number = 59;');
+    await expect(plain.locator('[class^="hljs"]')).toHaveCount(0);
+    const watched = await page.evaluate(() => (window as unknown as { watched: string[] }).watched);
+    expect(watched.filter((name) => name.includes('markdown__pre'))).toEqual([]);
+    expect(watched.filter((name) => name.includes('code-block__code'))).toHaveLength(50);
+  });
+
   test('a question with answers full of code passes axe in every theme', async ({ page }) => {
     test.setTimeout(120_000);
     const account = await registerThroughUi(page);

@@ -1,5 +1,25 @@
-import { expect, test } from '@playwright/test';
-import { registerThroughUi } from './support';
+import { expect, test, type Page } from '@playwright/test';
+import { MESSAGES, type AccessibilitySettings } from '@porpoise/core';
+import {
+  expectNoSeriousAxeViolations,
+  newTestAccount,
+  overrideAccessibilitySettings,
+  registerThroughUi,
+} from './support';
+
+const THEMES: AccessibilitySettings[] = [false, true].flatMap((lowVision) =>
+  (['none', 'redgreen', 'blueyellow', 'grayscale'] as const).map((colorBlindness) => ({ lowVision, colorBlindness })),
+);
+const WIDTHS = [390, 1280];
+
+/** Counts the page's posts to PorpChat from now on. */
+function countMessagePosts(page: Page): () => number {
+  let posts = 0;
+  page.on('request', (request) => {
+    if (request.method() === 'POST' && request.url().endsWith('/api/message/addMessage')) posts += 1;
+  });
+  return () => posts;
+}
 
 test.describe('PorpChat entry', () => {
   test('a name is required', async ({ page }) => {
@@ -45,5 +65,103 @@ test.describe('PorpChat entry', () => {
     }
     await page.getByRole('link', { name: 'Go to Questions' }).click();
     await expect(page).toHaveURL(/\/home$/);
+  });
+});
+
+// Issue 32 item 6 (product.md section 5, 'A member's first week').
+test.describe('PorpChat for members', () => {
+  test.use({ bypassCSP: true });
+
+  for (const width of WIDTHS) {
+    test(`at ${width} px, a member's menu links to PorpChat, and /porpchat keeps the header and menu`, async ({
+      page,
+    }) => {
+      await page.setViewportSize({ width, height: 800 });
+      const account = await registerThroughUi(page);
+      await page.goto('/home');
+      const menu = page.getByRole('navigation', { name: 'Main' });
+      const porpchat = menu.getByRole('link', { name: 'PorpChat' });
+      await expect(porpchat).toHaveAttribute('href', '/');
+      await expect(porpchat).toBeInViewport();
+      await porpchat.click();
+      await expect(page.getByRole('heading', { level: 1, name: 'Welcome to PorpChat!' })).toBeVisible();
+      await page.getByLabel('Username').fill('Member on a break');
+      await page.getByRole('button', { name: 'Submit' }).click();
+      await expect(page).toHaveURL(/\/porpchat$/);
+      await expect(page.getByRole('heading', { level: 1, name: 'PorpChat' })).toBeVisible();
+      await expect(page.getByRole('button', { name: `Go to ${account.username}'s profile` })).toBeVisible();
+      await expect(menu.getByRole('link', { name: 'PorpChat' })).toHaveAttribute('aria-current', 'page');
+      await expect(menu.getByRole('link', { name: 'Questions' })).not.toHaveAttribute('aria-current', 'page');
+      // Nothing wider than the screen.
+      expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width);
+      await menu.getByRole('link', { name: 'Questions' }).click();
+      await expect(page).toHaveURL(/\/home$/);
+    });
+  }
+
+  test("a signed-out visitor keeps the spec's /porpchat: no header, no menu", async ({ page }) => {
+    await page.goto('/');
+    await page.getByLabel('Username').fill('Just visiting');
+    await page.getByRole('button', { name: 'Submit' }).click();
+    await expect(page.getByRole('heading', { level: 1, name: 'PorpChat' })).toBeVisible();
+    await expect(page.getByRole('navigation', { name: 'Main' })).toHaveCount(0);
+    await expect(page.getByRole('banner')).toHaveCount(0);
+  });
+
+  for (const width of WIDTHS) {
+    test(`at ${width} px, a member's name is refused on joining, beside the field, before any message`, async ({
+      browser,
+      baseURL,
+      page,
+    }) => {
+      await page.setViewportSize({ width, height: 800 });
+      const owner = newTestAccount('owner');
+      const signUp = await (
+        await browser.newContext({ baseURL })
+      ).request.post('/api/account/addAccount', {
+        data: { ...owner, createdAt: new Date().toISOString() },
+      });
+      expect(signUp.status()).toBe(200);
+      const posts = countMessagePosts(page);
+      await page.goto('/');
+      const field = page.getByLabel('Username');
+      await field.fill(owner.username.toUpperCase());
+      await page.getByRole('button', { name: 'Submit' }).click();
+      const error = page.locator('.field-error');
+      await expect(error).toHaveText(`Error: ${MESSAGES.porpNameTaken}`);
+      await expect(field).toHaveAccessibleDescription(/That name belongs to a member/);
+      await expect(field).toHaveAttribute('aria-invalid', 'true');
+      await expect(field).toBeFocused();
+      await expect(page).toHaveURL(/\/$/);
+      expect(await page.evaluate(() => sessionStorage.getItem('porpUsername'))).toBeNull();
+      expect(posts()).toBe(0);
+      // Another name goes through.
+      await field.fill(`Not ${owner.username}`.slice(0, 30));
+      await page.getByRole('button', { name: 'Submit' }).click();
+      await expect(page).toHaveURL(/\/porpchat$/);
+      expect(posts()).toBe(0);
+    });
+  }
+
+  test('/porpchat as a member and the join error pass axe in every theme', async ({ page }) => {
+    test.setTimeout(120_000);
+    const other = await registerThroughUi(page);
+    await page.context().clearCookies();
+    const account = await registerThroughUi(page);
+    expect(account.username).not.toBe(other.username);
+    for (const settings of THEMES) {
+      await overrideAccessibilitySettings(page, settings);
+      await page.goto('/');
+      await page.getByLabel('Username').fill(other.username);
+      await page.getByRole('button', { name: 'Submit' }).click();
+      await expect(page.locator('.field-error')).toContainText(MESSAGES.porpNameTaken);
+      await expectNoSeriousAxeViolations(page);
+      await page.getByLabel('Username').fill('Axe visitor');
+      await page.getByRole('button', { name: 'Submit' }).click();
+      await expect(page.getByRole('heading', { level: 1, name: 'PorpChat' })).toBeVisible();
+      await expect(page.getByRole('navigation', { name: 'Main' })).toBeVisible();
+      await expectNoSeriousAxeViolations(page);
+      await page.unrouteAll({ behavior: 'wait' });
+    }
   });
 });

@@ -45,6 +45,7 @@ import {
   idInput,
   loginInput,
   messageInput,
+  porpNameCheckInput,
   questionEditInput,
   questionInput,
   questionListQuery,
@@ -55,6 +56,8 @@ import {
   threadIdInput,
   threadInput,
   userSearchQuery,
+  tagSuggestQuery,
+  userSuggestQuery,
   voteInput,
 } from './schemas.ts';
 
@@ -229,6 +232,21 @@ export const forumSchema = z.strictObject({
 
 export const profileSchema = z.strictObject({ username: z.string(), bio: z.string() });
 
+/** A profile as its page shows it (product.md section 5): the bio, when the member joined, their shown posts. */
+export const profileDetailSchema = z.strictObject({
+  ...profileSchema.shape,
+  createdAt: time,
+  questionCount: z.number().int().describe('Their questions that show (deleted and held ones left out)'),
+  answerCount: z.number().int().describe('Their answers that show, on questions that show'),
+  threadId: id
+    .nullable()
+    .describe("The direct thread between the caller and this member, if any (null on one's own profile)"),
+});
+
+/** A tag suggested as one types (product.md section 5): its name and how many shown questions carry it. */
+export const tagSuggestionSchema = z.strictObject({ name: z.string(), count: z.number().int() });
+export const userSuggestionSchema = z.strictObject({ username: z.string() });
+
 export const votersSchema = z.strictObject({ qid: id, upVotes: usernames, downVotes: usernames });
 
 export const answerVotersSchema = z.strictObject({ qid: id, aid: id, upVotes: usernames, downVotes: usernames });
@@ -247,10 +265,11 @@ export const reviewItemSchema = z.strictObject({
     .array(z.strictObject({ reason: z.enum(FLAG_REASONS), note: z.string().nullable(), by: z.string(), at: time }))
     .describe('Its open flags, oldest first'),
   author: z.string().describe("Its author's name (a PorpChat message: the name typed)"),
-  authorAccount: z
-    .string()
-    .nullable()
-    .describe('The account that posted it (the one Suspend acts on); null for a PorpChat message posted without one'),
+  suspendable: z
+    .boolean()
+    .describe(
+      'Whether an account posted it: Suspend (given the item) acts on that account, which is never named for a PorpChat message',
+    ),
   authorSuspended: z.boolean(),
   context: z.string().describe("The question's title; for a message, its forum's name or 'PorpChat'"),
   text: z.string(),
@@ -292,7 +311,10 @@ export const moderationLogEntrySchema = z.strictObject({
 });
 
 /** A suspension: whose, and until when (null: for good). */
-export const suspensionSchema = z.strictObject({ username: z.string(), suspendedUntil: time.nullable() });
+export const suspensionSchema = z.strictObject({
+  username: z.string().nullable().describe('The member suspended; null when suspended through an item (never named)'),
+  suspendedUntil: time.nullable(),
+});
 
 export const userSummarySchema = z.strictObject({ username: z.string(), role: z.enum(ROLES), createdAt: time });
 
@@ -678,6 +700,14 @@ export const ENDPOINTS = {
     access: 'member',
     response: z.array(tagWithCountSchema),
   },
+  suggestTags: {
+    ...API_ROUTES.suggestTags,
+    summary: `Tags whose name starts with \`prefix\` (any case) that a shown question carries, by name, at most ${LIMITS.suggestionsMax}`,
+    group: 'questions',
+    access: 'member',
+    query: tagSuggestQuery,
+    response: z.array(tagSuggestionSchema).max(LIMITS.suggestionsMax),
+  },
   getUserQuestions: {
     ...API_ROUTES.getUserQuestions,
     summary: "A member's questions, newest first",
@@ -696,11 +726,12 @@ export const ENDPOINTS = {
   },
   getBio: {
     ...API_ROUTES.getBio,
-    summary: "A member's bio",
+    summary:
+      "A member's bio, when they joined, their numbers of shown questions and answers, and the caller's thread with them",
     group: 'profiles',
     access: 'member',
     query: byUsername,
-    response: profileSchema,
+    response: profileDetailSchema,
   },
   updateBio: {
     ...API_ROUTES.updateBio,
@@ -709,6 +740,14 @@ export const ENDPOINTS = {
     access: 'member',
     body: bioInput,
     response: profileSchema,
+  },
+  suggestUsers: {
+    ...API_ROUTES.suggestUsers,
+    summary: `Other members whose username starts with \`prefix\` (any case), not suspended, by name, at most ${LIMITS.suggestionsMax}`,
+    group: 'profiles',
+    access: 'member',
+    query: userSuggestQuery,
+    response: z.array(userSuggestionSchema).max(LIMITS.suggestionsMax),
   },
   getThreads: {
     ...API_ROUTES.getThreads,
@@ -742,6 +781,15 @@ export const ENDPOINTS = {
     access: 'anyone',
     body: messageInput,
     response: messageSchema,
+  },
+  checkPorpName: {
+    ...API_ROUTES.checkPorpName,
+    summary:
+      "Whether a visitor may join PorpChat under a name: 409 when it looks like a member's (rate limited per address, like registration)",
+    group: 'conversations',
+    access: 'anyone',
+    body: porpNameCheckInput,
+    response: okSchema,
   },
   readMessage: {
     ...API_ROUTES.readMessage,
@@ -802,7 +850,7 @@ export const ENDPOINTS = {
   suspendAccount: {
     ...API_ROUTES.suspendAccount,
     summary:
-      'Suspend a member for some days or (days null) for good, with a reason: its sessions end, its sockets close (moderators)',
+      'Suspend a member (username) or the author of an item (targetType, targetId) for some days or (forever: true, no days) for good, with a reason: its sessions end, its sockets close (moderators)',
     group: 'moderation',
     access: 'moderator',
     body: suspendInput,

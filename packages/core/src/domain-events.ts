@@ -197,8 +197,8 @@ export interface EmailChanged {
 }
 
 /**
- * Sessions of an account ended without their own sign-out (a password set or changed):
- * every process forgets them, and their sockets close.
+ * Sessions of an account ended without their own sign-out (a password set or changed, an
+ * email moved back, a suspension): every process forgets them, and their sockets close.
  */
 export interface SessionsEnded {
   type: 'sessionsEnded';

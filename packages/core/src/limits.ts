@@ -39,6 +39,10 @@ export const LIMITS = {
   /** The review queue shows this many items, oldest first; the log this many entries a page. */
   queuePage: 50,
   logPage: 50,
+  /** A post highlights (with 'Copy') at most its first this many code blocks; the rest are plain (product.md section 8). */
+  codeBlocksHighlighted: 50,
+  /** A suggestion list (tags as one types, usernames: product.md section 5) names at most this many. */
+  suggestionsMax: 10,
 } as const;
 
 export const DEFAULT_TAG_DESCRIPTION = 'user added tag';

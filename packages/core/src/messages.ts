@@ -78,8 +78,13 @@ export const MESSAGES = {
   heldForModerator: 'A moderator decides on this post now',
   onlyMembersSuspended: 'Only members can be suspended',
   noAccountToSuspend: 'This was posted without an account',
+  suspendWhom: 'Give a username or an item (targetType and targetId), not both',
   suspensionReasonEmpty: 'Reason cannot be empty',
-  suspensionDays: 'Days must be a whole number from 1 to 3650, or empty for good',
+  suspensionDays: 'Days must be a whole number from 1 to 3650',
+  // product.md section 5: 'Suspend' needs a number of days or 'Suspend for good' checked.
+  suspensionDaysRequired: "Enter a number of days, or check 'Suspend for good'",
+  suspensionDaysAndForever: "Enter a number of days or check 'Suspend for good', not both",
+  prefixEmpty: 'Prefix cannot be empty',
 } as const;
 
 /**

@@ -6,17 +6,15 @@
 import { z } from 'zod';
 import { CLIENT_SOCKET_LIMITS } from './events.ts';
 import { LIMITS } from './limits.ts';
-import { MESSAGES } from './messages.ts';
+import { MESSAGES, tooLongMessage } from './messages.ts';
 import { CLOSE_REASONS, COLOR_BLINDNESS, COMMENT_TARGETS, FLAG_REASONS, FLAG_TARGETS, ORDERS, ROLES } from './types.ts';
 import {
   bioError,
-  commentTextError,
   editReasonError,
   emailError,
   flagNoteError,
   forumDescriptionError,
   forumNameError,
-  messageError,
   passwordError,
   porpNameError,
   suspensionReasonError,
@@ -25,7 +23,7 @@ import {
   usernameError,
   type Rule,
 } from './validation.ts';
-import { answerTextError, questionTextError } from './markdown/index.ts';
+import { answerTextError, commentMarkdownError, messageMarkdownError, questionTextError } from './markdown/index.ts';
 
 export { z };
 /** Text that PostgreSQL can store: no NUL character and no lone surrogate. */
@@ -151,7 +149,7 @@ export const commentInput = z.object({
   id: idInput,
   type: z.enum(COMMENT_TARGETS, { error: "type must be 'question' or 'answer'" }),
   comment: z.object({
-    text: ruled('Comment', commentTextError),
+    text: ruled('Comment', commentMarkdownError),
     commentBy: z.string().optional(),
     commentDateTime: ignored,
   }),
@@ -248,17 +246,36 @@ export const flagInput = z.object({
 /** POST /api/moderation/dismiss and /delete: the item decided on. */
 export const reviewTargetInput = z.object(flagTarget);
 
-/** POST /api/moderation/suspend: the author of an item, for some days (none: for good), with a reason. */
-export const suspendInput = z.object({
-  username: z.string().min(1).max(LIMITS.usernameMax),
-  reason: ruled('Reason', suspensionReasonError),
-  days: z
-    .number({ error: MESSAGES.suspensionDays })
-    .int({ error: MESSAGES.suspensionDays })
-    .min(1, { error: MESSAGES.suspensionDays })
-    .max(LIMITS.suspensionDaysMax, { error: MESSAGES.suspensionDays })
-    .nullable(),
-});
+/**
+ * POST /api/moderation/suspend: the author of an item, for some days or (`forever: true`)
+ * for good, with a reason. Days are required unless `forever` is set, never both (product.md
+ * section 5: a forgotten 'Days' never bans for good). Parsed to `days` (null: for good).
+ */
+export const suspendInput = z
+  .object({
+    // A member by name, or (the review queue) the author of an item, which the server looks
+    // up so a PorpChat message's account is never named to the moderator (product.md section 10).
+    username: z.string().min(1).max(LIMITS.usernameMax).optional(),
+    targetType: flagTarget.targetType.optional(),
+    targetId: flagTarget.targetId.optional(),
+    reason: ruled('Reason', suspensionReasonError),
+    days: z
+      .number({ error: MESSAGES.suspensionDays })
+      .int({ error: MESSAGES.suspensionDays })
+      .min(1, { error: MESSAGES.suspensionDays })
+      .max(LIMITS.suspensionDaysMax, { error: MESSAGES.suspensionDays })
+      .nullable()
+      .optional(),
+    forever: z.boolean({ error: 'forever must be true or false' }).optional(),
+  })
+  .superRefine(({ days, forever, username, targetType, targetId }, ctx) => {
+    const byItem = targetType !== undefined && targetId !== undefined;
+    if ((username === undefined) === !byItem) ctx.addIssue({ code: 'custom', message: MESSAGES.suspendWhom });
+    const hasDays = days !== undefined && days !== null;
+    if (forever === true && hasDays) ctx.addIssue({ code: 'custom', message: MESSAGES.suspensionDaysAndForever });
+    if (forever !== true && !hasDays) ctx.addIssue({ code: 'custom', message: MESSAGES.suspensionDaysRequired });
+  })
+  .transform(({ days, forever, ...rest }) => ({ ...rest, days: forever === true ? null : (days ?? null) }));
 
 /** GET /api/moderation/log: the page of entries older than `before` (the newest without it). */
 export const moderationLogQuery = z.object({ before: idInput.optional() });
@@ -270,6 +287,16 @@ export const roleInput = z.object({
 export const userSearchQuery = z.object({
   search: z.string().max(100).optional(),
 });
+
+/** A suggestion list's query (product.md section 5): the start of a name, at most as long as a name. */
+const suggestQuery = (max: number) =>
+  z.object({
+    prefix: storableText('Prefix')
+      .min(1, { error: MESSAGES.prefixEmpty })
+      .max(max, { error: tooLongMessage('Prefix', max) }),
+  });
+export const tagSuggestQuery = suggestQuery(LIMITS.tagNameMax);
+export const userSuggestQuery = suggestQuery(LIMITS.usernameMax);
 
 export const saveAccessibilityInput = z.object({
   username: z.string({ error: 'username is required' }),
@@ -299,7 +326,7 @@ export const forumListQuery = z.object({
 export const messageInput = z.object({
   tid: threadIdInput,
   msg: z.object({
-    content: ruled('Message', messageError),
+    content: ruled('Message', messageMarkdownError),
     sender: storableText('Sender').optional(),
     messageDateTime: ignored,
     views: ignored,
@@ -310,6 +337,9 @@ export const messageInput = z.object({
 export const readMessageInput = z.object({ mid: idInput, username: z.string().optional() });
 
 export const porpNameInput = ruled('Username', porpNameError).transform((name) => name.trim());
+
+/** POST /api/porpchat/checkName: the name a visitor is about to join PorpChat with. */
+export const porpNameCheckInput = z.object({ name: porpNameInput });
 
 /** The socket event `showQuestions`: at most 300 question ids (PostgreSQL integers). */
 export const showQuestionsInput = z

@@ -20,7 +20,7 @@ import {
   titleError,
   usernameError,
 } from './validation.ts';
-import { answerTextError, questionTextError } from './markdown/index.ts';
+import { answerTextError, commentMarkdownError, messageMarkdownError, questionTextError } from './markdown/index.ts';
 
 const LENGTH = 30_000;
 const fill = (unit: string) => unit.repeat(Math.ceil(LENGTH / unit.length)).slice(0, LENGTH);
@@ -90,6 +90,8 @@ const MARKDOWN_RULES: Record<string, (text: string) => unknown> = {
   markdownLinksValid,
   questionTextError,
   answerTextError,
+  commentMarkdownError,
+  messageMarkdownError,
 };
 
 // The core package is typed without Node's globals; the tests run in Node.

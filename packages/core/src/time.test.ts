@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatFullTime, formatRelativeTime } from './time.ts';
+import { formatFullTime, formatMemberSince, formatRelativeTime } from './time.ts';
 
 describe('relative time', () => {
   const now = new Date(2026, 10, 22, 12, 0, 0);
@@ -21,5 +21,12 @@ describe('relative time', () => {
 
   it('spells the full date and time for the tooltip', () => {
     expect(formatFullTime(new Date(2026, 10, 3, 8, 4, 9))).toBe('Nov 03, 2026 at 08:04:09');
+  });
+});
+
+describe('member since', () => {
+  it("names the account's month and year in full (product.md section 5)", () => {
+    expect(formatMemberSince(new Date(2026, 10, 30, 23, 59))).toBe('Member since November 2026');
+    expect(formatMemberSince(new Date(2027, 0, 1, 0, 0))).toBe('Member since January 2027');
   });
 });

@@ -26,3 +26,24 @@ export function formatRelativeTime(date: Date | string, now: Date = new Date()):
 export function formatFullTime(date: Date): string {
   return `${MONTHS[date.getMonth()]} ${pad(date.getDate())}, ${date.getFullYear()} at ${pad(date.getHours())}:${pad(date.getMinutes())}:${pad(date.getSeconds())}`;
 }
+
+const LONG_MONTHS = [
+  'January',
+  'February',
+  'March',
+  'April',
+  'May',
+  'June',
+  'July',
+  'August',
+  'September',
+  'October',
+  'November',
+  'December',
+];
+
+/** A profile's 'Member since {Month YYYY}' (product.md section 5), in local time. */
+export function formatMemberSince(date: Date | string): string {
+  const then = typeof date === 'string' ? new Date(date) : date;
+  return `Member since ${LONG_MONTHS[then.getMonth()]} ${then.getFullYear()}`;
+}

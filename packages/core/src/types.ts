@@ -8,13 +8,16 @@ import type {
   forumSchema,
   messageSchema,
   profileSchema,
+  profileDetailSchema,
   questionSchema,
   closedSchema,
   questionSummarySchema,
   tagSchema,
   tagWithCountSchema,
+  tagSuggestionSchema,
   threadSchema,
   userAnswerSchema,
+  userSuggestionSchema,
   userSummarySchema,
 } from './contract.ts';
 
@@ -88,4 +91,7 @@ export type Message = z.output<typeof messageSchema>;
 export type Thread = z.output<typeof threadSchema>;
 export type Forum = z.output<typeof forumSchema>;
 export type Profile = z.output<typeof profileSchema>;
+export type ProfileDetail = z.output<typeof profileDetailSchema>;
+export type TagSuggestion = z.output<typeof tagSuggestionSchema>;
+export type UserSuggestion = z.output<typeof userSuggestionSchema>;
 export type ApiError = z.output<typeof apiErrorSchema>;

@@ -86,12 +86,13 @@ export const suspensionReasonError: Rule = (value) => {
 };
 
 /**
- * The suspension form's 'Days' field: empty for good, else a whole number of days from 1
- * to LIMITS.suspensionDaysMax. Answers the days (null: for good) or the message.
+ * The suspension form's 'Days' field: a whole number of days from 1 to
+ * LIMITS.suspensionDaysMax, required (for good is its own checkbox: product.md section 5).
+ * Answers the days or the message.
  */
-export function parseSuspensionDays(typed: string): { days: number | null } | { error: string } {
+export function parseSuspensionDays(typed: string): { days: number } | { error: string } {
   const trimmed = typed.trim();
-  if (trimmed === '') return { days: null };
+  if (trimmed === '') return { error: MESSAGES.suspensionDaysRequired };
   if (trimmed.length > 4 || ![...trimmed].every((c) => c >= '0' && c <= '9')) return { error: MESSAGES.suspensionDays };
   const days = Number(trimmed);
   return days >= 1 && days <= LIMITS.suspensionDaysMax ? { days } : { error: MESSAGES.suspensionDays };

@@ -1,16 +1,18 @@
 /**
  * Password resets, password changes and email changes (product.md section 10). The links
- * these mail hold a random token; only its SHA-256 is stored, it works once, for an hour.
+ * these mail hold a random token; only its SHA-256 is stored, it works once, for an hour
+ * (a link moving the account back to its old address: a week).
  * Each write returns the events that send its mail and end its sessions (events/processor.ts).
  */
 import { MESSAGES, type DomainEvent, type Outcome } from '@porpoise/core';
 import { randomBytes } from 'node:crypto';
-import { and, eq, gt, inArray, isNull, ne, sql } from 'drizzle-orm';
+import { and, eq, gt, inArray, isNull, ne, or, sql } from 'drizzle-orm';
 import { queryRows, type Db, type Tx } from '../db/client.ts';
 import { accounts, accountTokens, sessions } from '../db/schema.ts';
 import { uniqueViolation } from '../lib/db-errors.ts';
 import { badRequest, conflict } from '../lib/http-error.ts';
 import { hashToken } from '../lib/sessions.ts';
+import { notSuspended } from '../queries/accounts.ts';
 
 /** How long a mailed link works. */
 export const LINK_TTL_MS = 60 * 60_000;
@@ -43,6 +45,19 @@ export async function liveToken(db: Db, token: string, purpose: Purpose) {
   return row ?? null;
 }
 
+/** A new link of the account; its token is for the mail only (the table keeps its hash). */
+async function addLink(db: Db, accountId: number, purpose: Purpose, ttlMs: number, newEmail: string | null = null) {
+  const token = newToken();
+  await db.insert(accountTokens).values({
+    tokenHash: hashToken(token),
+    accountId,
+    purpose,
+    newEmail,
+    expiresAt: new Date(Date.now() + ttlMs),
+  });
+  return token;
+}
+
 /** Uses a working link up, in one statement: of two uses at once, one gets the row. */
 async function claim(tx: Tx, token: string, purposes: readonly Purpose[]) {
   const [claimed] = await tx
@@ -65,14 +80,17 @@ const RESETS_PER_ACCOUNT_PER_HOUR = 3;
  * A reset link for the account using `email`, if one does: the token goes to the mail
  * only (the event), its hash to the table. One statement finds the account and writes
  * the link, so an email no account uses costs about the same time and writes nothing;
- * an account that got 3 links this hour gets no more (and the answer says nothing).
+ * an account that got 3 links this hour gets no more (and the answer says nothing). A
+ * suspended account gets none either, as an unknown email (product.md section 10,
+ * Account settings): sign-in refuses it, so a link must not open it.
  */
 export async function requestPasswordReset(db: Db, email: string): Promise<Outcome<null>> {
   const token = newToken();
   const [account] = await queryRows<{ id: number; username: string; email: string }>(
     db,
     sql`with account as (
-          select id, username, email from accounts where lower(email) = lower(${email}) limit 1),
+          select id, username, email from accounts
+          where lower(email) = lower(${email}) and ${notSuspended()} limit 1),
         link as (
           insert into account_tokens (token_hash, account_id, purpose, expires_at)
           select ${hashToken(token)}, account.id, 'password', now() + make_interval(secs => ${LINK_TTL_MS / 1000})
@@ -99,19 +117,28 @@ export async function requestPasswordReset(db: Db, email: string): Promise<Outco
 }
 
 /**
- * Every link of the account not used yet, used up: a password set or changed, or an email
- * moved, leaves no older link able to take the account.
+ * Every link of the account not used yet, used up, but the links moving it back to an old
+ * address: a password set or changed, or an email moved, leaves no older reset or
+ * confirmation link able to take the account. A revert link is used up only by a revert
+ * (product.md section 10, Account settings): whoever took the account with its password
+ * could otherwise cancel the link meant to stop them (see `afterRevert`).
  */
 export async function useUpLinks(tx: Tx, accountId: number): Promise<void> {
   await tx
     .update(accountTokens)
     .set({ usedAt: sql`now()` })
-    .where(and(eq(accountTokens.accountId, accountId), isNull(accountTokens.usedAt)));
+    .where(
+      and(
+        eq(accountTokens.accountId, accountId),
+        isNull(accountTokens.usedAt),
+        ne(accountTokens.purpose, 'revert' satisfies Purpose),
+      ),
+    );
 }
 
 /**
  * Sets the password a reset link was for: the link is used up (with every other link of
- * the account) and every session of the account ends. Two uses of one link at once:
+ * the account but its revert links) and every session of the account ends. Two uses of one link at once:
  * the first claims it, the second gets 'This link has expired or was already used.'
  */
 export async function resetPassword(db: Db, token: string, passwordHash: string): Promise<Outcome<null>> {
@@ -132,24 +159,16 @@ export async function endSessions(tx: Tx, accountId: number): Promise<DomainEven
   return { type: 'sessionsEnded', accountId, tokenHashes: ended.map((row) => row.tokenHash) };
 }
 
-/** A new password for a signed-in member (its current one already checked): every other session ends. */
-export async function changePassword(
-  db: Db,
-  accountId: number,
-  passwordHash: string,
-  keepTokenHash: string,
-): Promise<Outcome<null>> {
+/**
+ * A new password for a signed-in member (its current one already checked): every session
+ * of the account ends, the one that made the change too (product.md section 10: a copied
+ * cookie must not outlive the password). The route gives the member a new session.
+ */
+export async function changePassword(db: Db, accountId: number, passwordHash: string): Promise<Outcome<null>> {
   return db.transaction(async (tx) => {
     await tx.update(accounts).set({ passwordHash }).where(eq(accounts.id, accountId));
     await useUpLinks(tx, accountId);
-    const ended = await tx
-      .delete(sessions)
-      .where(and(eq(sessions.accountId, accountId), ne(sessions.tokenHash, keepTokenHash)))
-      .returning({ tokenHash: sessions.tokenHash });
-    return {
-      result: null,
-      events: [{ type: 'sessionsEnded', accountId, tokenHashes: ended.map((row) => row.tokenHash) }],
-    };
+    return { result: null, events: [await endSessions(tx, accountId)] };
   });
 }
 
@@ -173,21 +192,49 @@ export async function requestEmailChange(
   newEmail: string,
 ): Promise<Outcome<null>> {
   await assertEmailFree(db, account.id, newEmail);
-  const token = newToken();
-  await db.insert(accountTokens).values({
-    tokenHash: hashToken(token),
-    accountId: account.id,
-    purpose: 'email',
-    newEmail,
-    expiresAt: new Date(Date.now() + LINK_TTL_MS),
-  });
+  const token = await addLink(db, account.id, 'email', LINK_TTL_MS, newEmail);
   return {
     result: null,
     events: [{ type: 'emailChangeRequested', accountId: account.id, username: account.username, newEmail, token }],
   };
 }
 
-/** Moves the account to the address its link confirms; the old address is told. */
+/**
+ * What a revert link does once the email is back (product.md section 10, Account
+ * settings): whoever moved the email may hold the password and sessions, so every session
+ * and socket of the account ends, and the restored address is mailed a reset link.
+ * Using a revert link uses up every other link of the account except the revert links
+ * made before it: of a chain A -> B -> C, B's link used first leaves A's working, and once
+ * A's is used, B's (made after it) no longer works, so whoever holds B cannot move back.
+ */
+async function afterRevert(
+  tx: Tx,
+  account: { id: number; username: string; email: string },
+  revertHash: string,
+): Promise<DomainEvent[]> {
+  const made = sql`(select ${accountTokens.createdAt} from ${accountTokens} where ${accountTokens.tokenHash} = ${revertHash})`;
+  await tx
+    .update(accountTokens)
+    .set({ usedAt: sql`now()` })
+    .where(
+      and(
+        eq(accountTokens.accountId, account.id),
+        isNull(accountTokens.usedAt),
+        or(ne(accountTokens.purpose, 'revert' satisfies Purpose), sql`${accountTokens.createdAt} >= ${made}`),
+      ),
+    );
+  const ended = await endSessions(tx, account.id);
+  const token = await addLink(tx, account.id, 'password', LINK_TTL_MS);
+  return [
+    ended,
+    { type: 'passwordResetRequested', accountId: account.id, username: account.username, email: account.email, token },
+  ];
+}
+
+/**
+ * Moves the account to the address its link confirms; the old address is told, with a
+ * link back. A revert link moves it back (`afterRevert`).
+ */
 export async function confirmEmail(db: Db, token: string): Promise<Outcome<null>> {
   try {
     return await db.transaction(async (tx) => {
@@ -200,34 +247,24 @@ export async function confirmEmail(db: Db, token: string): Promise<Outcome<null>
         .for('update');
       if (!before) throw expired();
       await tx.update(accounts).set({ email: claimed.newEmail }).where(eq(accounts.id, claimed.accountId));
+      const changed = {
+        type: 'emailChanged',
+        accountId: claimed.accountId,
+        username: before.username,
+        oldEmail: before.email,
+        newEmail: claimed.newEmail,
+      } as const;
+      if (claimed.purpose === 'revert') {
+        const account = { id: claimed.accountId, username: before.username, email: claimed.newEmail };
+        const after = await afterRevert(tx, account, hashToken(token));
+        // Moving back gives no link to the address left (no ping-pong).
+        return { result: null, events: [{ ...changed, revertToken: null }, ...after] };
+      }
       await useUpLinks(tx, claimed.accountId);
       // The old address is told, with a link that moves the account back to it: were the
       // change not its owner's, a reset from the new address would reach the wrong person.
-      // Moving back gives no such link to the address left (no ping-pong).
-      let revertToken: string | null = null;
-      if (claimed.purpose === 'email') {
-        revertToken = newToken();
-        await tx.insert(accountTokens).values({
-          tokenHash: hashToken(revertToken),
-          accountId: claimed.accountId,
-          purpose: 'revert',
-          newEmail: before.email,
-          expiresAt: new Date(Date.now() + REVERT_TTL_MS),
-        });
-      }
-      return {
-        result: null,
-        events: [
-          {
-            type: 'emailChanged',
-            accountId: claimed.accountId,
-            username: before.username,
-            oldEmail: before.email,
-            newEmail: claimed.newEmail,
-            revertToken,
-          },
-        ],
-      };
+      const revertToken = await addLink(tx, claimed.accountId, 'revert', REVERT_TTL_MS, before.email);
+      return { result: null, events: [{ ...changed, revertToken }] };
     });
   } catch (error) {
     // Another account took the address since the link was sent.

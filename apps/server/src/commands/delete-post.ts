@@ -4,9 +4,10 @@ import type { Db, Tx } from '../db/client.ts';
 import { answers, comments, messages, questionCounters, questions, questionTags } from '../db/schema.ts';
 import { badRequest, notFound } from '../lib/http-error.ts';
 import type { Actor } from '../policies/actor.ts';
+import { can } from '../policies/authorize.ts';
 import { closeFlags, recordModeration, type FlagTargetRef } from './moderation-log.ts';
 
-/** Why a post is held from view now (null: it is not), read before a moderator acts on it. */
+/** Why a post is held from view now (null: it is not), read before a decision on it. */
 async function heldNow(tx: Tx, { targetType, targetId }: FlagTargetRef): Promise<string | null> {
   const table = { question: questions, answer: answers, comment: comments, message: messages }[targetType];
   const [row] = await tx.select({ heldFor: table.heldFor }).from(table).where(eq(table.id, targetId));
@@ -14,12 +15,13 @@ async function heldNow(tx: Tx, { targetType, targetId }: FlagTargetRef): Promise
 }
 
 /**
- * A moderator deleting or undeleting someone else's post (product.md section 10): the
- * action is logged (undeleting a held post is approving it, or dismissing its flags) and
- * the post's open flags are closed, in the same transaction; the review queue hears of it.
- * Nothing when the author acts, or when nothing changed.
+ * A delete or undelete as a decision (product.md section 10): a moderator's on someone
+ * else's post, or anyone's on flagged or held content, the post's own author included
+ * ("whoever makes it"). The post's open flags are closed and the action logged (undeleting
+ * a held post is approving it, or dismissing its flags), in the same transaction; the
+ * review queue hears of it. Nothing for an author's own unflagged post, or when nothing changed.
  */
-async function asModerator(
+async function asDecision(
   tx: Tx,
   actor: Actor,
   target: FlagTargetRef,
@@ -28,16 +30,17 @@ async function asModerator(
   change: { events: DomainEvent[]; heldBefore: string | null },
 ): Promise<DomainEvent[]> {
   const { events, heldBefore } = change;
-  if (subjectId === null || subjectId === actor.id || events.length === 0) return events;
+  if (subjectId === null || events.length === 0) return events;
   const closed = await closeFlags(tx, target, deleted ? 'deleted' : 'dismissed');
+  if (subjectId === actor.id && closed === null && heldBefore === null) return events;
   const undone = heldBefore === 'approval' ? 'approve' : heldBefore === 'flags' ? 'dismiss' : 'undelete';
   await recordModeration(tx, actor, { action: deleted ? 'delete' : undone, ...target, subjectId, reason: closed });
   return closed !== null || heldBefore !== null ? [...events, { type: 'reviewChanged', ...target }] : events;
 }
 
 /**
- * Runs `remove` (a post's removal, in `tx`) for `actor`: a moderator acting on another's
- * post (`authorId` given and not theirs) may re-mark a hidden one, and is logged.
+ * Runs `remove` (a post's removal, in `tx`) for `actor`: a moderator (`authorId` given) may
+ * re-mark a hidden post, their own included; decisions are logged (asDecision).
  */
 async function removedBy(
   tx: Tx,
@@ -47,10 +50,11 @@ async function removedBy(
   authorId: number | null,
   remove: (removal: Removal) => Promise<DomainEvent[]>,
 ): Promise<DomainEvent[]> {
-  const moderating = authorId !== null && authorId !== actor.id;
-  const heldBefore = moderating ? await heldNow(tx, target) : null;
+  const moderating = authorId !== null && can(actor, 'moderate', { type: 'site' });
+  // Read whoever acts: a moderator undeleting their own held post decides on it too.
+  const heldBefore = authorId === null ? null : await heldNow(tx, target);
   const events = await remove(deletedBy(actor, deleted, moderating));
-  return asModerator(tx, actor, target, deleted, authorId, { events, heldBefore });
+  return asDecision(tx, actor, target, deleted, authorId, { events, heldBefore });
 }
 
 /** Raw SQL's rows inside a transaction (both drivers answer with `{ rows }`). */

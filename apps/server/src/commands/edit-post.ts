@@ -1,10 +1,11 @@
-import { DEFAULT_TAG_DESCRIPTION, MESSAGES, type Outcome, type Tag } from '@porpoise/core';
+import { DEFAULT_TAG_DESCRIPTION, MESSAGES, type DomainEvent, type Outcome, type Tag } from '@porpoise/core';
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../db/client.ts';
 import { answers, questions, questionTags, revisions, tags } from '../db/schema.ts';
 import { questionSearchVector, tagLexeme } from '../db/search-vector.ts';
 import { badRequest, notFound } from '../lib/http-error.ts';
 import type { Actor } from '../policies/actor.ts';
+import { heldFor, removeAnswer, removeQuestion } from './delete-post.ts';
 import { recordModeration } from './moderation-log.ts';
 
 export interface QuestionEdit {
@@ -13,6 +14,13 @@ export interface QuestionEdit {
   tagNames: string[];
   reason: string | null;
 }
+
+/** The review queue hears of a post held again for approval. */
+const reviewChanged = (targetType: 'question' | 'answer', targetId: number): DomainEvent => ({
+  type: 'reviewChanged',
+  targetType,
+  targetId,
+});
 
 /** The tags of a question, by name, as the page shows them. */
 async function tagsOf(tx: Tx, questionId: number): Promise<Array<Tag & { id: number }>> {
@@ -46,13 +54,15 @@ async function nextRevision(
  * Edits a question (product.md section 9): title, text and tags replaced, its search words
  * with them, each tag's count and list rows kept, and a revision recorded (the original
  * first, at the first edit). The question's row is locked, so edits apply one at a time.
- * The caller has checked that the actor may edit it.
+ * The caller has checked that the actor may edit it. `awaitsApproval`: the post queue
+ * holds the edited question again (product.md section 10), in the same transaction.
  */
 export async function editQuestion(
   db: Db,
   actor: Actor,
   questionId: number,
   edit: QuestionEdit,
+  awaitsApproval = false,
 ): Promise<Outcome<void>> {
   return db.transaction(async (tx) => {
     const [question] = await tx
@@ -111,6 +121,14 @@ export async function editQuestion(
         })),
       );
     }
+    if (awaitsApproval) {
+      // Holding it below moves every one of its tags' counts: all are locked now, in one pass
+      // in id order as asking does, so the two updates never take them out of order (a deadlock).
+      const every = [...new Set([...beforeIds, ...afterIds])];
+      await tx.execute(
+        sql`select id from tags where id = any(${sql.param(every)}::bigint[]) order by id for no key update`,
+      );
+    }
     // Each changed tag's count, rows locked in id order (as asking does).
     const changed = [...removed, ...added.map((tag) => tag.id)];
     if (changed.length > 0) {
@@ -148,22 +166,34 @@ export async function editQuestion(
       await recordModeration(tx, actor, { ...entry, subjectId: Number(question.askedBy), reason: edit.reason });
     }
     const tagNames = [...new Set([...before, ...after].map((tag) => tag.name.toLowerCase()))];
-    return {
-      result: undefined,
-      events: [{ type: 'questionEdited', questionId, tags: tagNames, tagsChanged: changed.length > 0 }],
-    };
+    const edited: DomainEvent = { type: 'questionEdited', questionId, tags: tagNames, tagsChanged: changed.length > 0 };
+    if (!awaitsApproval) return { result: undefined, events: [edited] };
+    // The edit's event still clears the lists of the tags it left; the processor reads the
+    // question as the public does, held, so it sends none of the edited text.
+    const held = await removeQuestion(tx, questionId, heldFor('approval'), true);
+    return { result: undefined, events: [edited, ...held, reviewChanged('question', questionId)] };
   });
 }
 
-/** Edits an answer's text (product.md section 9), recording a revision; the answer's row is locked. */
+/**
+ * Edits an answer's text (product.md section 9), recording a revision; the answer's row is
+ * locked. `awaitsApproval`: held again until a moderator approves it, as editQuestion.
+ */
 export async function editAnswer(
   db: Db,
   actor: Actor,
   answerId: number,
   text: string,
   reason: string | null,
+  awaitsApproval = false,
 ): Promise<Outcome<{ questionId: number }>> {
   return db.transaction(async (tx) => {
+    // Holding it locks its question's row: taken first, as deleting and flagging take it.
+    if (awaitsApproval) {
+      await tx.execute(
+        sql`select 1 from questions where id = (select question_id from answers where id = ${answerId}) for update`,
+      );
+    }
     const [answer] = await tx
       .select({
         questionId: answers.questionId,
@@ -194,6 +224,9 @@ export async function editAnswer(
       await recordModeration(tx, actor, { ...entry, subjectId: Number(answer.ansBy), reason });
     }
     const questionId = Number(answer.questionId);
-    return { result: { questionId }, events: [{ type: 'answerEdited', questionId, answerId }] };
+    const edited: DomainEvent = { type: 'answerEdited', questionId, answerId };
+    if (!awaitsApproval) return { result: { questionId }, events: [edited] };
+    const { events } = await removeAnswer(tx, answerId, heldFor('approval'));
+    return { result: { questionId }, events: [edited, ...events, reviewChanged('answer', answerId)] };
   });
 }

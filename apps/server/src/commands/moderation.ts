@@ -178,13 +178,25 @@ export async function decideReview(
 export async function suspendMember(
   db: Db,
   actor: Actor,
-  input: { username: string; reason: string; days: number | null },
-): Promise<Outcome<{ username: string; suspendedUntil: Date | null }>> {
+  input: { username?: string; targetType?: FlagTarget; targetId?: string; reason: string; days: number | null },
+): Promise<Outcome<{ username: string | null; suspendedUntil: Date | null }>> {
   return db.transaction(async (tx) => {
+    // Given an item, its author is looked up here and never named back (a PorpChat message's
+    // account stays unknown to the moderator, product.md section 10).
+    const item: FlagTargetRef | null =
+      input.targetType !== undefined && input.targetId !== undefined
+        ? { targetType: input.targetType, targetId: Number(input.targetId) }
+        : null;
+    const authorId = item === null ? null : (await lockedItem(tx, item)).authorId;
+    if (item !== null && authorId === null) throw badRequest(MESSAGES.noAccountToSuspend);
     const [target] = await tx
       .select({ id: accounts.id, username: accounts.username, role: accounts.role })
       .from(accounts)
-      .where(sql`lower(${accounts.username}) = lower(${input.username})`)
+      .where(
+        authorId !== null
+          ? eq(accounts.id, authorId)
+          : sql`lower(${accounts.username}) = lower(${input.username ?? ''})`,
+      )
       .for('update');
     if (!target) throw notFound(MESSAGES.userNotFound);
     if (target.role !== 'member') throw badRequest(MESSAGES.onlyMembersSuspended);
@@ -202,12 +214,11 @@ export async function suspendMember(
     const ended = await endSessions(tx, target.id);
     await recordModeration(tx, actor, {
       action: 'suspend',
-      targetType: 'account',
-      targetId: target.id,
+      ...(item ?? { targetType: 'account', targetId: target.id }),
       subjectId: target.id,
       reason: input.days === null ? `${input.reason} (for good)` : `${input.reason} (${input.days} days)`,
     });
     const suspendedUntil = row?.forGood ? null : new Date(Number(row?.ms));
-    return { result: { username: target.username, suspendedUntil }, events: [ended] };
+    return { result: { username: item === null ? target.username : null, suspendedUntil }, events: [ended] };
   });
 }

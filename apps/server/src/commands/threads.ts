@@ -7,6 +7,7 @@ import { uniqueViolation } from '../lib/db-errors.ts';
 import { badRequest, conflict } from '../lib/http-error.ts';
 import type { Actor } from '../policies/actor.ts';
 import { accountIdByName } from '../queries/accounts.ts';
+import { directPairKey } from '../queries/threads.ts';
 
 /**
  * Starts a direct thread between the actor and a recipient. An unknown recipient, the
@@ -20,7 +21,7 @@ export async function createDirectThread(
   const recipientId = await accountIdByName(db, recipientName.trim());
   if (recipientId === null || recipientId === actor.id) throw badRequest(MESSAGES.threadFailed);
   const recipient = { id: recipientId };
-  const pairKey = [actor.id, recipient.id].sort((a, b) => a - b).join(':');
+  const pairKey = directPairKey(actor.id, recipient.id);
   try {
     return await db.transaction(async (tx) => {
       const [thread] = await tx.insert(threads).values({ kind: 'direct', pairKey }).returning({ id: threads.id });

@@ -277,7 +277,8 @@ export const eventsPlugin = fp(
             await app.sessions.forgetRemembered();
             app.realtime.seatRole(event.accountId, event.role);
           }
-          // Sessions ended by a password change: forgotten by every process, their sockets closed.
+          // Sessions ended by a password set or changed, an email moved back or a suspension:
+          // forgotten by every process, their sockets closed.
           if (event.type === 'sessionsEnded') {
             await app.sessions.forget(event.tokenHashes);
             for (const tokenHash of event.tokenHashes) app.realtime.endSession(tokenHash);

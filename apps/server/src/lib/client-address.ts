@@ -55,6 +55,30 @@ export function trustFunction(trust: TrustProxy): TrustFunction {
   return proxyAddr.compile(trust.addresses);
 }
 
+/** Headers only a proxy (or a client posing as one) sends; X-Forwarded-* and X-Original-* too. */
+const PROXY_HEADERS = new Set([
+  'forwarded',
+  'via',
+  'x-real-ip',
+  'x-client-ip',
+  'client-ip',
+  'true-client-ip',
+  'cf-connecting-ip',
+  'fastly-client-ip',
+  'x-cluster-client-ip',
+]);
+
+/**
+ * Whether a request says a proxy forwarded it: any header a proxy adds to name the client,
+ * host or protocol (nginx's X-Real-IP, HAProxy's or RFC 7239's Forwarded, X-Forwarded-For,
+ * -Host, -Proto...). A connection from the loopback that carries one is not the machine's own.
+ */
+export function forwardedByProxy(headers: IncomingMessage['headers']): boolean {
+  return Object.keys(headers).some(
+    (name) => PROXY_HEADERS.has(name) || name.startsWith('x-forwarded-') || name.startsWith('x-original-'),
+  );
+}
+
 /** The client's address for a raw request (the socket handshake), as request.ip gives it for HTTP. */
 export function clientAddress(request: IncomingMessage, trust: TrustFunction): string {
   return proxyAddr(request, trust);

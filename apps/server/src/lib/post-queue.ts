@@ -14,3 +14,12 @@ export async function awaitsApproval(app: FastifyInstance, actor: Actor): Promis
   const approved = await countApprovedPosts(app.db, actor.id, LIMITS.firstPostsApproved);
   return approved < LIMITS.firstPostsApproved;
 }
+
+/**
+ * Whether an edit holds the edited post again until a moderator approves it (product.md
+ * section 10, "Post queue"): only its author's own edit, while their posts still wait.
+ */
+export async function editAwaitsApproval(app: FastifyInstance, actor: Actor, authorId: number): Promise<boolean> {
+  if (actor.id !== authorId) return false;
+  return awaitsApproval(app, actor);
+}

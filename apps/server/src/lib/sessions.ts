@@ -4,6 +4,7 @@ import type { Role } from '@porpoise/core';
 import type { Db } from '../db/client.ts';
 import { accounts, sessions } from '../db/schema.ts';
 import type { Signals } from './signals.ts';
+import { notSuspended } from '../queries/accounts.ts';
 
 export const SESSION_COOKIE = 'porpoise_session';
 export const SESSION_TTL_MS = 30 * 24 * 60 * 60 * 1000;
@@ -97,7 +98,7 @@ export class SessionStore {
               eq(accounts.id, accountId),
               eq(accounts.passwordHash, passwordHash),
               // Not suspended meanwhile (product.md section 10).
-              sql`coalesce(${accounts.suspendedUntil} <= now(), true)`,
+              notSuspended(),
             ),
           )
           // A reset or a suspension writing the row at this moment is waited for, and the

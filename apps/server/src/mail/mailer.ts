@@ -1,9 +1,10 @@
 /**
  * The one way Porpoise sends mail (product.md section 10): through SMTP when SMTP_URL is
- * set, otherwise into the server's log and, with MAIL_DIR, as a `.eml` file there, so a
- * fresh install still lets a person reset a password. Mail leaves after the write that
- * asked for it has committed (the event processor calls `send`), never on the request's
- * path: a slow or failing mail server costs the request nothing. A failed send is tried
+ * set, otherwise into the server's log (recipient and subject only) and, with MAIL_DIR, as
+ * a `.eml` file there, so a fresh install still lets a person reset a password. Mail
+ * leaves after the write that asked for it has committed (the event processor calls
+ * `send`), never on the request's path: a slow or failing mail server costs the request
+ * nothing. A failed send is tried
  * again later (config.ts: after 2 s, 10 s, 1 min, 5 min), at most MAX_PENDING mails waiting.
  */
 import { randomBytes } from 'node:crypto';
@@ -64,12 +65,16 @@ function smtpDelivery(config: MailConfig & { smtpUrl: string }): { deliver: Deli
   };
 }
 
-/** No SMTP server: the mail goes to the log (who to, what about, its text) and to MAIL_DIR. */
+/**
+ * No SMTP server: the log says who a mail is to and what about, never its text (a link's
+ * token would open the account to whoever reads the log: product.md section 10, Account
+ * settings); MAIL_DIR gets the whole mail.
+ */
 function localDelivery(config: MailConfig, log: FastifyBaseLogger): { deliver: Deliver; close: () => void } {
   const transport = createTransport({ streamTransport: true, buffer: true, newline: 'unix' });
   return {
     deliver: async (mail) => {
-      log.info({ mail: { to: mail.to, subject: mail.subject, text: mail.text } }, 'mail (no SMTP_URL: not sent)');
+      log.info({ mail: { to: mail.to, subject: mail.subject } }, 'mail (no SMTP_URL: not sent)');
       if (config.dir === undefined) return;
       const info = await transport.sendMail({ from: config.from, ...mail });
       await fs.mkdir(config.dir, { recursive: true });

@@ -61,7 +61,7 @@ export function emailChangedMail(to: string, username: string, newEmail: string,
     [
       `Hello ${username},`,
       `Your Porpoise account now uses ${newEmail}; mail will no longer come to this address.`,
-      'If you did not make this change, move the account back to this address with the link below (it works for a week), then reset your password from the sign-in page.',
+      'If you did not make this change, move the account back to this address with the link below (it works for a week): every session of the account ends, and a link to choose a new password comes to this address.',
     ],
     { label: 'Move my account back to this address', href: revertLink },
   );

@@ -2,6 +2,7 @@ import { timingSafeEqual } from 'node:crypto';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from 'prom-client';
+import { forwardedByProxy } from '../lib/client-address.ts';
 
 /** What a read cache counts (lib/read-cache.ts). */
 interface CacheCounts {
@@ -14,7 +15,7 @@ interface CacheCounts {
 export interface Metrics {
   contentType: string;
   render(): Promise<string>;
-  /** Whether this request may read them: from the loopback address, or with the METRICS_TOKEN bearer. */
+  /** Whether this request may read them: from the loopback address with no proxy set or in between, or with the METRICS_TOKEN bearer. */
   allows(request: FastifyRequest): boolean;
 }
 
@@ -122,13 +123,16 @@ export const metricsPlugin = fp(
       if (payload !== null) signals.inc({ kind: 'session' });
     });
     const token = app.config.metricsToken;
+    // Behind a proxy (TRUST_PROXY or PUBLIC_URL set) the proxy's connections come from the
+    // loopback too, and a proxy may forward with no header we know: only the token opens.
+    const proxied = app.config.trustProxy !== false || app.config.publicUrl !== undefined;
     const metrics: Metrics = {
       contentType: registry.contentType,
       render: () => registry.metrics(),
       // Loopback is the connection's own address with no proxy in between: a request a
-      // proxy forwarded (X-Forwarded-For) needs the token, whatever address it names.
+      // proxy forwarded (any proxy header) needs the token, whatever address it names.
       allows: (request) =>
-        (isLoopback(request.raw.socket.remoteAddress ?? '') && request.headers['x-forwarded-for'] === undefined) ||
+        (!proxied && isLoopback(request.raw.socket.remoteAddress ?? '') && !forwardedByProxy(request.headers)) ||
         (token !== undefined && bearerMatches(request, token)),
     };
     app.decorate('metrics', metrics);

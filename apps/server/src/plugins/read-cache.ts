@@ -151,6 +151,8 @@ export interface ContentCache {
   questions: ReadCache<QuestionPage>;
   /** The tags page (every tag with its question count: a grouping over every question's tags). */
   tags: ReadCache<JsonBody>;
+  /** Tag suggestions by prefix (product.md section 5): the tags page's counts, so they go with it. */
+  tagSuggestions: ReadCache<JsonBody>;
   /** Call after a write commits, before its event is emitted. */
   invalidate(touched: Touched): Promise<void>;
   /** Sets the view counts held here for these questions (mostViewed pages whose order they change go). */
@@ -208,6 +210,8 @@ export const readCachePlugin = fp(
     });
 
     const tags = new ReadCache<JsonBody>(1, usable);
+    // Prefixes people type: a short list each (ten names), the most recently read kept.
+    const tagSuggestions = new ReadCache<JsonBody>(2_000, usable);
     let closing = false;
     app.addHook('preClose', async () => {
       closing = true;
@@ -216,6 +220,7 @@ export const readCachePlugin = fp(
     const dropLocally = (touched: Touched) => {
       if (touched.tags) {
         tags.invalidate(() => true);
+        tagSuggestions.invalidate(() => true);
         // A question whose tags changed (an edit): its kept tags are read again.
         forgetQuestionTags(app.db, touched.rows);
       }
@@ -247,6 +252,7 @@ export const readCachePlugin = fp(
         lists.clear();
         questions.clear();
         tags.clear();
+        tagSuggestions.clear();
         return;
       }
       const signal = JSON.parse(payload) as ContentSignal;
@@ -269,6 +275,7 @@ export const readCachePlugin = fp(
       lists,
       questions,
       tags,
+      tagSuggestions,
       async invalidate(touched) {
         dropLocally(touched);
         await touchedBatches.add(touched);

@@ -1,5 +1,6 @@
-import type { Account, ColorBlindness, Role, UserSummary } from '@porpoise/core';
+import type { Account, ColorBlindness, ProfileDetail, Role, UserSummary } from '@porpoise/core';
 import type { AccountRow } from '../lib/sessions.ts';
+import type { ProfileRow } from '../queries/profiles.ts';
 
 /** The account as its owner sees it: never the password hash or internal id. */
 export function presentAccount(row: AccountRow): Account {
@@ -21,4 +22,14 @@ export const presentUserSummary = (row: { username: string; role: string; create
   username: row.username,
   role: row.role as Role,
   createdAt: row.createdAt.toISOString(),
+});
+
+/** A member's profile as any member sees it: never their email or internal id. */
+export const presentProfile = (row: ProfileRow): ProfileDetail => ({
+  username: row.username,
+  bio: row.bio,
+  createdAt: row.createdAt.toISOString(),
+  questionCount: row.questionCount,
+  answerCount: row.answerCount,
+  threadId: row.threadId === null ? null : String(row.threadId),
 });

@@ -17,7 +17,7 @@ export function presentReviewItem(row: ReviewRow): z.output<typeof reviewItemSch
     flagCounts,
     flags: row.flags.map((flag) => ({ reason: flag.reason, note: flag.note, by: flag.by, at: iso(flag.at) })),
     author: row.author,
-    authorAccount: row.authorAccount,
+    suspendable: row.suspendable,
     authorSuspended: row.authorSuspended,
     context: row.context,
     text: row.text,

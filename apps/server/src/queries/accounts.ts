@@ -6,6 +6,12 @@ import type { AccountRow } from '../lib/sessions.ts';
 /** Usernames are unique without regard to case (the accounts_username_lower_key index). */
 const named = (username: string) => sql`lower(${accounts.username}) = lower(${username})`;
 
+/**
+ * Not suspended now (product.md section 10): never suspended, or the suspension has ended.
+ * Sign-in's sessions and reset links both ask this.
+ */
+export const notSuspended = () => sql`coalesce(${accounts.suspendedUntil} <= now(), true)`;
+
 /** The account with this username, in any case; null when there is none. */
 export async function findAccountByName(db: Db, username: string): Promise<AccountRow | null> {
   const [account] = await db.select().from(accounts).where(named(username)).limit(1);

@@ -11,7 +11,8 @@ export interface ReviewRow {
   heldFor: HeldFor | null;
   deleted: boolean;
   author: string;
-  authorAccount: string | null;
+  /** Whether an account posted it (Suspend acts on it); the account itself is never named here. */
+  suspendable: boolean;
   authorSuspended: boolean;
   context: string;
   text: string;
@@ -140,7 +141,7 @@ async function describeItems(db: Db, refs: FlagTargetRef[]): Promise<ReviewRow[]
         heldFor: row.heldFor,
         deleted: row.deleted,
         author: row.targetType === 'message' ? (senderOf.get(Number(row.targetId)) ?? '') : (account?.username ?? ''),
-        authorAccount: account?.username ?? null,
+        suspendable: account !== undefined,
         authorSuspended: account?.suspended ?? false,
         context: row.context,
         text: row.text,
@@ -177,7 +178,10 @@ export async function listModerationLog(db: Db, before: number | null): Promise<
   return queryRows<LogRow>(
     db,
     sql`select l.id, m.username as moderator, l.action, l.target_type as "targetType", l.target_id as "targetId",
-        s.username as subject, l.reason, l.created_at as at,
+        -- A PorpChat message's account is never named (product.md section 10).
+        case when l.target_type = 'message' and exists (select 1 from messages mm join threads t on t.id = mm.thread_id
+          where mm.id = l.target_id and t.kind = 'porpchat') then null else s.username end as subject,
+        l.reason, l.created_at as at,
         case l.target_type
           when 'question' then l.target_id
           when 'answer' then (select question_id from answers where id = l.target_id)

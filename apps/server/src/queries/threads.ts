@@ -13,6 +13,20 @@ export interface ThreadRow extends ThreadAccess {
 // How many of the newest messages a thread page loads.
 const MESSAGE_PAGE = 500;
 
+/** The key that keeps one direct thread per pair of accounts (threads_pair_key_key): 'lowId:highId'. */
+export function directPairKey(oneId: number, otherId: number): string {
+  return [oneId, otherId].sort((a, b) => a - b).join(':');
+}
+
+/** The id of the direct thread between two accounts; null while they have none. */
+export async function directThreadId(db: Db, oneId: number, otherId: number): Promise<number | null> {
+  const [row] = await queryRows<{ id: number }>(
+    db,
+    sql`select id from threads where pair_key = ${directPairKey(oneId, otherId)}`,
+  );
+  return row ? Number(row.id) : null;
+}
+
 /** A thread by its API id ('porpchat' or a number), with its participants; null when missing. */
 export async function findThread(db: Db, tid: string): Promise<ThreadRow | null> {
   const where = tid === PORPCHAT_THREAD_ID ? sql`t.kind = 'porpchat'` : sql`t.id = ${Number(tid)}`;

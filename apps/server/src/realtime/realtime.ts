@@ -9,6 +9,7 @@ import type { IncomingMessage } from 'node:http';
 import { allowedHostnames, namesAllowedHost, requestHost } from '../lib/allowed-hosts.ts';
 import { addressKey, clientAddress, clientProtocol, trustFunction } from '../lib/client-address.ts';
 import { SESSION_COOKIE } from '../lib/sessions.ts';
+import { getAccount } from '../queries/accounts.ts';
 import { hearsModeration, type Audience } from '../policies/audience.ts';
 import { isCrossSite } from '../plugins/security.ts';
 import { acceptClientEvents } from './client-events.ts';
@@ -250,8 +251,29 @@ export const realtimePlugin = fp(
         // A sign-out that ran between the session lookup and this join disconnected the
         // session's room without this socket: look again, now that a sign-out finds it.
         void closeUnlessLive([socket]);
+        // So did a demotion: it seated the account's sockets without this one.
+        void leaveUnlessModerating(socket, accountId);
       }
     });
+
+    /**
+     * Reads the account's role again once the socket is in its user's room (where a role
+     * change finds it) and leaves the moderators' room if the role no longer hears it.
+     * Only leaves: a stale read never seats a socket a later demotion has just unseated.
+     */
+    async function leaveUnlessModerating(socket: AppSocket, accountId: number): Promise<void> {
+      if (!socket.rooms.has(rooms.moderators)) return;
+      try {
+        const role = (await getAccount(app.db, accountId))?.role as Role | undefined;
+        if (role !== undefined && hearsModeration(role)) return;
+        socket.data.role = role ?? null;
+        void socket.leave(rooms.moderators);
+      } catch (error) {
+        // Unread: the socket may hear what it may no longer see, so it goes.
+        app.log.warn({ err: error }, 'could not check the role of a socket');
+        socket.disconnect(true);
+      }
+    }
 
     /** Closes the sockets whose session has ended; the others learn their session's new end. */
     async function closeUnlessLive(sockets: AppSocket[]): Promise<void> {

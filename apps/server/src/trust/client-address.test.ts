@@ -4,7 +4,14 @@
 import type { IncomingMessage } from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../config.ts';
-import { addressKey, clientAddress, clientProtocol, parseTrustProxy, trustFunction } from '../lib/client-address.ts';
+import {
+  addressKey,
+  clientAddress,
+  clientProtocol,
+  forwardedByProxy,
+  parseTrustProxy,
+  trustFunction,
+} from '../lib/client-address.ts';
 import { DATABASE_KINDS } from '../test/databases.ts';
 import { uniqueName } from '../test/factories.ts';
 import { startTestApp, type TestApp } from '../test/test-app.ts';
@@ -54,6 +61,15 @@ describe('TRUST_PROXY', () => {
     expect(
       clientProtocol(rawRequest('127.0.0.1', { 'x-forwarded-proto': 'https, http' }), trustFunction({ hops: 1 })),
     ).toBe('http');
+  });
+});
+
+describe('forwardedByProxy', () => {
+  it('takes any proxy header for a forwarded request, not X-Forwarded-For alone', () => {
+    for (const name of ['x-forwarded-for', 'forwarded', 'x-real-ip', 'x-forwarded-host', 'x-forwarded-proto', 'via']) {
+      expect(forwardedByProxy({ [name]: 'x' }), name).toBe(true);
+    }
+    expect(forwardedByProxy({ host: 'localhost', 'user-agent': 'curl', authorization: 'Bearer t' })).toBe(false);
   });
 });
 

@@ -1,6 +1,6 @@
 // Trust #15 item 4: a PorpChat message never says who read it or which account sent it
 // (product.md sections 4 and 6), over HTTP and on sockets, for any reader.
-import { SOCKET_EVENTS, type Message, type Thread } from '@porpoise/core';
+import { MESSAGES, SOCKET_EVENTS, type Message, type Thread } from '@porpoise/core';
 import { sql } from 'drizzle-orm';
 import type { Socket } from 'socket.io-client';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
@@ -76,6 +76,71 @@ describe.each(DATABASE_KINDS)('PorpChat privacy on %s', (kind) => {
     const payloads = [posted.body, ...reads.map((read) => read.body), JSON.stringify(heard)];
     for (const payload of payloads) expect(payload).not.toContain(alice.username);
     expect(heard.flat().length).toBeGreaterThanOrEqual(2);
+  });
+
+  it("the review queue shows a PorpChat message's typed name only; Suspend on it suspends the account unnamed", async () => {
+    // alice registered first: she is the admin, the moderator here.
+    const carol = await registerUser(t.app);
+    const alias = uniqueName('ghost');
+    const moderating = await open(alice);
+    const heard = recordAll(moderating);
+    const posted = await post(carol, 'Cheap pills', alias);
+    const mid = posted.json<Message>()._id;
+    const review = nextEvent<{ item: unknown }>(moderating, SOCKET_EVENTS.reviewUpdate);
+    expect(
+      (await call(bob, 'POST', '/api/flag', { targetType: 'message', targetId: mid, reason: 'spam' })).statusCode,
+    ).toBe(200);
+    const expected = {
+      targetType: 'message',
+      targetId: mid,
+      since: expect.any(String) as string,
+      heldFor: null,
+      flagCounts: { spam: 1, rude: 0, 'off-topic': 0, other: 0 },
+      flags: [{ reason: 'spam', note: null, by: bob.username, at: expect.any(String) as string }],
+      author: alias,
+      suspendable: true,
+      authorSuspended: false,
+      context: 'PorpChat',
+      text: 'Cheap pills',
+      questionId: null,
+      threadId: 'porpchat',
+    };
+    expect((await review).item).toEqual(expected);
+    const queue = await call(alice, 'GET', '/api/moderation/queue');
+    const item = queue.json<{ items: Array<{ targetId: string }> }>().items.find((row) => row.targetId === mid);
+    expect(item).toEqual(expected);
+
+    const suspended = await call(alice, 'POST', '/api/moderation/suspend', {
+      targetType: 'message',
+      targetId: mid,
+      reason: 'Spam',
+      days: 2,
+    });
+    expect(suspended.statusCode).toBe(200);
+    expect(suspended.json()).toEqual({ username: null, suspendedUntil: expect.any(String) as string });
+    // That account, and only it, is suspended.
+    expect((await call(carol, 'GET', '/api/account/me')).statusCode).toBe(401);
+    expect((await call(bob, 'GET', '/api/account/me')).statusCode).toBe(200);
+    const log = await call(alice, 'GET', '/api/moderation/log');
+    expect(log.json<unknown[]>()[0]).toMatchObject({
+      action: 'suspend',
+      targetType: 'message',
+      targetId: mid,
+      subject: null,
+    });
+    for (const payload of [queue.body, suspended.body, log.body, JSON.stringify(heard)]) {
+      expect(payload).not.toContain(carol.username);
+    }
+
+    // A visitor's PorpChat message has no account to suspend.
+    const anonymous = await post(null, 'Spam from nowhere', uniqueName('drifter'));
+    const refused = await call(alice, 'POST', '/api/moderation/suspend', {
+      targetType: 'message',
+      targetId: anonymous.json<Message>()._id,
+      reason: 'Spam',
+      days: 2,
+    });
+    expect([refused.statusCode, refused.json<{ error: string }>().error]).toEqual([400, MESSAGES.noAccountToSuspend]);
   });
 
   it('records no read receipt for any PorpChat message, even one posted under the own name', async () => {

@@ -1,7 +1,8 @@
 // Issue 15, item 11: a session ends for good. Expired rows are deleted by a periodic sweep
 // (a bounded number per run); a socket does not outlive its session's expiry; and a socket
 // whose handshake raced a sign-out is disconnected even though it joined its rooms after the
-// sign-out disconnected the session's sockets.
+// sign-out disconnected the session's sockets. Issue 31 item 12: likewise, a socket whose
+// handshake read the role just before a demotion leaves the moderators' room it then joined.
 import { randomBytes } from 'node:crypto';
 import { lt, sql } from 'drizzle-orm';
 import type { Socket } from 'socket.io-client';
@@ -9,7 +10,8 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { sessions } from '../db/schema.ts';
 import { DATABASE_KINDS } from '../test/databases.ts';
 import { accountIdOf, registerUser } from '../test/factories.ts';
-import { openSocket, until } from '../test/sockets.ts';
+import { rooms } from '../realtime/rooms.ts';
+import { connected, openSocket, until } from '../test/sockets.ts';
 import { startTestApp, type TestApp } from '../test/test-app.ts';
 
 /** Resolves with the reason once the socket is disconnected, or null if it is not within `ms`. */
@@ -139,6 +141,65 @@ describe.each(DATABASE_KINDS)('session lifetime on %s', (kind) => {
       expect(signedOut.statusCode).toBe(200);
       release();
       expect(await ended).toBe('io server disconnect');
+    });
+  });
+
+  describe('a socket whose handshake races a demotion', () => {
+    let t: TestApp;
+    let socket: Socket | undefined;
+    let witness: Socket | undefined;
+    beforeAll(async () => {
+      t = await startTestApp(kind);
+    });
+    afterEach(() => {
+      socket?.disconnect();
+      witness?.disconnect();
+    });
+    afterAll(async () => t.close());
+
+    it("leaves the moderators' room though it joined after the demotion seated the account's sockets", async () => {
+      const admin = await registerUser(t.app);
+      const moderator = await registerUser(t.app);
+      const setRole = (role: string) =>
+        t.app.inject({
+          method: 'PUT',
+          url: `/api/admin/users/${moderator.username}/role`,
+          headers: { cookie: admin.cookie },
+          payload: { role },
+        });
+      expect((await setRole('moderator')).statusCode).toBe(200);
+      // A hold after the session lookup: the second handshake has read the role 'moderator',
+      // and joins its rooms only once the demotion is done. The first (the witness) goes on.
+      let arrived!: () => void;
+      const atHold = new Promise<void>((resolve) => (arrived = resolve));
+      let release!: () => void;
+      const released = new Promise<void>((resolve) => (release = resolve));
+      const handshakes: string[] = [];
+      t.app.realtime.io.use((handshake, next) => {
+        if (handshake.data.username !== moderator.username) return next();
+        expect(handshake.data.role).toBe('moderator');
+        handshakes.push(handshake.id);
+        if (handshakes.length === 1) return next();
+        arrived();
+        void released.then(() => next());
+      });
+      const moderating = async (id: string | undefined) =>
+        (await t.app.realtime.io.in(rooms.moderators).fetchSockets()).some((seated) => seated.id === id);
+      // A socket of the account from before, seated among the moderators: it shows when the
+      // demotion has unseated the account's sockets here (through PostgreSQL, a moment later).
+      witness = openSocket(t.url, { cookie: moderator.cookie });
+      await connected(witness);
+      expect(await moderating(handshakes[0])).toBe(true);
+      socket = openSocket(t.url, { cookie: moderator.cookie });
+      await atHold;
+      expect((await setRole('member')).statusCode).toBe(200);
+      await until(async () => !(await moderating(handshakes[0])), 5_000);
+      expect(await moderating(handshakes[0])).toBe(false);
+      release();
+      await connected(socket);
+      await until(async () => !(await moderating(handshakes[1])), 5_000);
+      expect(await moderating(handshakes[1])).toBe(false);
+      expect(socket.connected).toBe(true);
     });
   });
 });

@@ -3,7 +3,7 @@ import { paths } from '@/config/paths';
 import { ContentLayout } from './layouts/content-layout';
 import { AppLoading, RootLayout, rootLoader } from './layouts/root-layout';
 import { shouldRevalidateAccount } from './layouts/should-revalidate-account';
-import { SignedInLayout, signedInLoader } from './layouts/signed-in-layout';
+import { OpenOrSignedInLayout, SignedInLayout, signedInLoader } from './layouts/signed-in-layout';
 import { HomeRoute, homeLoader } from './routes/home';
 import { NotFoundRoute } from './routes/not-found';
 import { RouteError } from './routes/route-error';
@@ -51,12 +51,18 @@ export const routes: RouteObject[] = [
             path: paths.confirmEmail.pattern,
             lazy: () => import('./routes/confirm-email').then((m) => ({ Component: m.ConfirmEmailRoute })),
           },
+          { path: paths.notFound.pattern, Component: NotFoundRoute },
+        ],
+      },
+      {
+        // Open to visitors; a signed-in member keeps the header and menu (product.md section 5).
+        Component: OpenOrSignedInLayout,
+        children: [
           {
             path: paths.porpchat.pattern,
             lazy: () =>
               import('./routes/porpchat').then((m) => ({ loader: m.porpchatLoader, Component: m.PorpchatRoute })),
           },
-          { path: paths.notFound.pattern, Component: NotFoundRoute },
         ],
       },
       {
@@ -86,7 +92,8 @@ export const routes: RouteObject[] = [
           // Optional id, so a bare /new/answer can say 'Question ID is missing.' (spec section 2).
           {
             path: `${paths.newAnswer.pattern}?`,
-            lazy: () => import('./routes/new-answer').then((m) => ({ Component: m.NewAnswerRoute })),
+            lazy: () =>
+              import('./routes/new-answer').then((m) => ({ loader: m.newAnswerLoader, Component: m.NewAnswerRoute })),
           },
           {
             path: paths.profile.pattern,

@@ -115,7 +115,7 @@ export function FlagControl({
           />
           <FormError key={error?.key} message={error?.message ?? null} />
           <div className="flag-dialog__actions">
-            <button type="submit" className="button" disabled={busy}>
+            <button type="submit" className="button button--primary" disabled={busy}>
               Flag
             </button>
             <button type="button" className="button" onClick={() => dialog.current?.close()}>

@@ -1,7 +1,8 @@
 import { useRef, useState, type FormEvent, type KeyboardEvent } from 'react';
 import { useForm } from '@/hooks/use-form';
 import { fieldErrorId } from './field';
-import { LIMITS, messageError } from '@porpoise/core';
+import { LIMITS } from '@porpoise/core';
+import { messageMarkdownError } from '@porpoise/core/markdown';
 import { FormError } from './form-error';
 
 export interface MessageComposerProps {
@@ -30,7 +31,7 @@ export function MessageComposer({ label, placeholder, buttonLabel, onSend }: Mes
     // Blank text is never sent, and says nothing.
     if (state.pending || content.trim() === '') return;
     void state.submit({
-      validate: () => ({ content: messageError(content) }),
+      validate: () => ({ content: messageMarkdownError(content) }),
       send: async () => {
         // The box empties as the text leaves, so whatever is typed while it is on its way is the
         // next message and stays; a failed text comes back, ahead of anything typed since.

@@ -5,7 +5,7 @@
  */
 import { LIMITS } from '../limits.ts';
 import { MESSAGES } from '../messages.ts';
-import { postTextError } from '../validation.ts';
+import { commentTextError, messageError, postTextError, type Rule } from '../validation.ts';
 import { markdownLinksValid } from './parse.ts';
 
 export * from './tree.ts';
@@ -24,3 +24,14 @@ export const answerTextError = postTextError(
   LIMITS.answerTextMax,
   markdownLinksValid,
 );
+
+/**
+ * Comments and messages take inline Markdown, and the link rule holds for every link
+ * (product.md section 8): the field's own rule, then its links.
+ */
+const withInlineLinks =
+  (rule: Rule): Rule =>
+  (value) =>
+    rule(value) ?? (markdownLinksValid(value, 'inline') ? null : MESSAGES.invalidHyperlink);
+export const commentMarkdownError = withInlineLinks(commentTextError);
+export const messageMarkdownError = withInlineLinks(messageError);

@@ -1,5 +1,6 @@
 // Issue 19 item 1: Markdown as product.md section 8 has it, read into the allow-listed tree.
 import { describe, expect, it } from 'vitest';
+import { LIMITS } from '../limits.ts';
 import { MESSAGES } from '../messages.ts';
 import { answerTextError, markdownLinksValid, markdownPlainText, parseMarkdown, questionTextError } from './index.ts';
 import type { MdBlock, MdInline } from './tree.ts';
@@ -126,6 +127,20 @@ describe('Markdown in posts', () => {
     ]) {
       expect(parseMarkdown(`\`\`\`${info}\nx\n\`\`\``)).toEqual([{ type: 'code', lang, text: 'x\n' }]);
     }
+  });
+
+  it('highlights at most the first 50 code blocks (nested ones counted); the rest are plain preformatted text', () => {
+    const fences = Array.from({ length: 59 }, (_, index) => `\`\`\`js\nx${index}\n\`\`\``);
+    // The first block sits in a quote: blocks count in the order they show, nested or not.
+    const tree = parseMarkdown([`> \`\`\`js\n> first\n> \`\`\``, ...fences].join('\n\n'));
+    expect(LIMITS.codeBlocksHighlighted).toBe(50);
+    expect(tree[0]).toEqual({ type: 'blockquote', children: [{ type: 'code', lang: 'javascript', text: 'first\n' }] });
+    const top = tree.slice(1);
+    expect(top.filter((node) => node.type === 'code')).toHaveLength(49);
+    expect(top.slice(49)).toEqual(
+      Array.from({ length: 10 }, (_, index) => ({ type: 'pre', text: `x${49 + index}\n` })),
+    );
+    expect(markdownPlainText('```\na\n```\n\n'.repeat(51))).toBe(Array(51).fill('a').join(' '));
   });
 
   it('shows raw HTML as text, never as elements', () => {

@@ -6,6 +6,7 @@
  * spec's rule or stays text. The tokens become the allow-listed tree of tree.ts.
  */
 import markdownItFactory, { type MarkdownIt, type Token } from 'markdown-it';
+import { LIMITS } from '../limits.ts';
 import { hasValidHyperlinks, isSafeHttpsUrl } from './link-rule.ts';
 import { codeLanguage } from './languages.ts';
 import type { MarkdownMode, MdBlock, MdInline, MdListItem, TableAlign } from './tree.ts';
@@ -293,6 +294,8 @@ function alignOf(token: Token): TableAlign {
 /** Reads block tokens into nodes, one container at a time. */
 class BlockReader {
   private index = 0;
+  /** Code blocks read so far, in the order they show (nested ones included). */
+  private codeBlocks = 0;
   constructor(private readonly tokens: Token[]) {}
 
   read(until?: string): MdBlock[] {
@@ -329,9 +332,8 @@ class BlockReader {
       case 'ordered_list_open':
         return this.readList(token);
       case 'fence':
-        return { type: 'code', lang: codeLanguage(token.info), text: token.content };
       case 'code_block':
-        return { type: 'code', lang: '', text: token.content };
+        return this.readCode(token);
       case 'hr':
         return { type: 'hr' };
       case 'table_open':
@@ -342,6 +344,17 @@ class BlockReader {
         // html_block cannot occur with html off; anything unknown is shown as its text.
         return token.content === '' ? null : { type: 'p', children: [{ type: 'text', text: token.content }] };
     }
+  }
+
+  /**
+   * A code block; past the first LIMITS.codeBlocksHighlighted (fenced or indented alike) it is
+   * plain preformatted text, with no highlighting and no 'Copy', so no post of thousands of
+   * blocks can freeze a reader's browser (product.md section 8).
+   */
+  private readCode(token: Token): MdBlock {
+    this.codeBlocks += 1;
+    if (this.codeBlocks > LIMITS.codeBlocksHighlighted) return { type: 'pre', text: token.content };
+    return { type: 'code', lang: token.type === 'fence' ? codeLanguage(token.info) : '', text: token.content };
   }
 
   private readList(open: Token): MdBlock {
@@ -395,7 +408,7 @@ export function markdownPlainText(text: string, mode: MarkdownMode = 'block'): s
   const parts: string[] = [];
   const visit = (nodes: readonly MdBlock[]) => {
     for (const node of nodes) {
-      if (node.type === 'code') parts.push(node.text);
+      if (node.type === 'code' || node.type === 'pre') parts.push(node.text);
       else if (node.type === 'hr') continue;
       else if (node.type === 'blockquote') visit(node.children);
       else if (node.type === 'list') for (const item of node.items) visit(item.children);

@@ -31,6 +31,8 @@ export type MdBlock =
   | { type: 'list'; ordered: boolean; start: number; items: MdListItem[] }
   /** `lang` is '' for plain text. */
   | { type: 'code'; lang: CodeLanguage | ''; text: string }
+  /** A code block past the post's first LIMITS.codeBlocksHighlighted: plain preformatted text. */
+  | { type: 'pre'; text: string }
   | { type: 'hr' }
   | { type: 'table'; align: TableAlign[]; head: MdInline[][]; rows: MdInline[][][] };
 

@@ -34,6 +34,9 @@ export const accounts = pgTable(
   (t) => [
     uniqueIndex('accounts_username_lower_key').on(sql`lower(${t.username})`),
     index('accounts_username_skeleton_idx').on(t.usernameSkeleton),
+    // Username suggestions (queries/suggestions.ts): a prefix of the lower-case name is a
+    // range of this index, read in its order, whatever the database's collation.
+    index('accounts_username_prefix_idx').on(sql`(lower(${t.username}) collate "C")`),
     uniqueIndex('accounts_email_lower_key').on(sql`lower(${t.email})`),
     check('accounts_role_check', sql`${t.role} in ('member', 'moderator', 'admin')`),
     check(

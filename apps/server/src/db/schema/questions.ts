@@ -24,7 +24,12 @@ export const tags = pgTable(
     /** Questions carrying the tag, kept by the commands in the writing transaction (the tags page reads it). */
     questionCount: integer('question_count').notNull().default(0),
   },
-  (t) => [uniqueIndex('tags_name_key').on(t.name)],
+  (t) => [
+    uniqueIndex('tags_name_key').on(t.name),
+    // Suggestions as one types (queries/suggestions.ts): a name's prefix is a range of this
+    // index, read in its order, whatever the database's collation (migration 0020).
+    index('tags_name_prefix_idx').on(sql`(${t.name} collate "C")`),
+  ],
 );
 
 /**

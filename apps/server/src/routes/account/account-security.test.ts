@@ -76,6 +76,24 @@ describe.each(DATABASE_KINDS)('mail, password reset and account settings on %s',
     return registerUser(t.app, { username: uniqueName('acct'), password: 'first-password' });
   }
 
+  const emailOf = async (accountId: number) =>
+    (await queryRows<{ email: string }>(t.app.db, sql`select email from accounts where id = ${accountId}`))[0]?.email;
+
+  /** Moves the account's email from `from` to `to` by the mailed link; returns the revert link's token mailed to `from`. */
+  async function moveEmail(cookie: string, password: string, from: string, to: string): Promise<string> {
+    const asked = await post('changeEmail', { newEmail: to, currentPassword: password }, cookie);
+    expect(asked.statusCode).toBe(200);
+    const confirmed = await post('confirmEmail', { token: tokenIn(await inbox.next(to), '/confirm-email') });
+    expect(confirmed.statusCode).toBe(200);
+    const notice = await inbox.next(from);
+    expect(notice.subject).toBe('Your Porpoise email was changed');
+    return tokenIn(notice, '/confirm-email');
+  }
+
+  /** Waits for the server to close the socket; resolves with the reason. */
+  const closing = (socket: ReturnType<typeof openSocket>) =>
+    new Promise<string>((resolve) => socket.on('disconnect', (reason) => resolve(reason)));
+
   async function resetLink(user: TestUser): Promise<string> {
     const asked = await post('requestPasswordReset', { email: user.email.toUpperCase() });
     expect(asked.statusCode).toBe(200);
@@ -128,6 +146,26 @@ describe.each(DATABASE_KINDS)('mail, password reset and account settings on %s',
       await t.app.mailer.idle();
       expect(inbox.mails.length).toBe(sent);
       expect(await tokenRows()).toBe(before);
+    });
+
+    it('sends a suspended account no link, as for an unknown email; once the suspension ended, links again', async () => {
+      const user = await member();
+      const id = await accountIdOf(t.app, user.username);
+      for (const until of [sql`now() + interval '1 day'`, sql`'infinity'::timestamptz`]) {
+        await t.app.db.execute(
+          sql`update accounts set suspended_until = ${until}, suspension_reason = 'spam' where id = ${id}`,
+        );
+        const sent = inbox.mails.length;
+        const asked = await post('requestPasswordReset', { email: user.email });
+        expect(asked.statusCode).toBe(200);
+        expect(asked.json()).toEqual({ ok: true });
+        await t.app.mailer.idle();
+        expect(inbox.mails.length).toBe(sent);
+        expect(await tokenRows(id)).toBe(0);
+      }
+      await t.app.db.execute(sql`update accounts set suspended_until = now() - interval '1 second' where id = ${id}`);
+      const token = await resetLink(user);
+      expect((await post('resetPassword', { token, password: 'second-password' })).statusCode).toBe(200);
     });
 
     it('refuses an expired link, an unknown one, and another purpose', async () => {
@@ -307,9 +345,31 @@ describe.each(DATABASE_KINDS)('mail, password reset and account settings on %s',
         user.cookie,
       );
       expect(changed.statusCode).toBe(200);
-      expect((await me(user.cookie)).statusCode).toBe(200);
+      expect((await me(sessionCookie(changed))).statusCode).toBe(200);
       expect((await me(other)).statusCode).toBe(401);
       expect((await login(user.username, 'second-password')).statusCode).toBe(200);
+    });
+
+    it('replaces the session that made the change: a new cookie works, the old token and its socket end', async () => {
+      const user = await member();
+      const socket = openSocket(t.url, { cookie: user.cookie });
+      try {
+        await connected(socket);
+        const closed = closing(socket);
+        const changed = await post(
+          'changePassword',
+          { currentPassword: 'first-password', newPassword: 'second-password' },
+          user.cookie,
+        );
+        expect(changed.statusCode).toBe(200);
+        const renewed = sessionCookie(changed);
+        expect(renewed).not.toBe(user.cookie);
+        expect(await closed).toBe('io server disconnect');
+        expect((await me(user.cookie)).statusCode).toBe(401);
+        expect((await me(renewed)).json()).toMatchObject({ username: user.username });
+      } finally {
+        socket.close();
+      }
     });
 
     it('makes no session for a sign-in whose checked password changed before its session was written', async () => {
@@ -387,12 +447,77 @@ describe.each(DATABASE_KINDS)('mail, password reset and account settings on %s',
       await post('requestPasswordReset', { email: newEmail });
       expect(tokenIn(await inbox.next(newEmail), '/reset-password')).not.toBe('');
 
-      // The old address moves the account back with the link it was sent (and nobody is sent another).
+      // The old address moves the account back with the link it was sent, and is sent a reset
+      // link; the address left is sent nothing.
       const sent = inbox.mails.length;
       expect((await post('confirmEmail', { token: revert })).statusCode).toBe(200);
-      expect((await me(user.cookie)).json()).toMatchObject({ email: user.email });
+      expect(await emailOf(await accountIdOf(t.app, user.username))).toBe(user.email);
+      expect(tokenIn(await inbox.next(user.email), '/reset-password')).not.toBe('');
       await t.app.mailer.idle();
-      expect(inbox.mails.length).toBe(sent);
+      expect(inbox.mails.length).toBe(sent + 1);
+    });
+
+    it('keeps the revert link through a password change and another move; it moves back, ends every session and mails a reset link', async () => {
+      const owner = await member();
+      const id = await accountIdOf(t.app, owner.username);
+      // Someone holding the password moves the email, changes the password, moves the email again.
+      const thief = sessionCookie(await login(owner.username, 'first-password'));
+      const taken = `${uniqueName('taken')}@example.org`;
+      const revert = await moveEmail(thief, 'first-password', owner.email, taken);
+      const changed = await post(
+        'changePassword',
+        { currentPassword: 'first-password', newPassword: 'thief-password' },
+        thief,
+      );
+      expect(changed.statusCode).toBe(200);
+      const thiefNow = sessionCookie(changed);
+      const laterRevert = await moveEmail(thiefNow, 'thief-password', taken, `${uniqueName('further')}@example.org`);
+
+      const socket = openSocket(t.url, { cookie: thiefNow });
+      try {
+        await connected(socket);
+        const closed = closing(socket);
+        expect((await post('confirmEmail', { token: revert })).statusCode).toBe(200);
+        expect(await closed).toBe('io server disconnect');
+      } finally {
+        socket.close();
+      }
+      expect(await emailOf(id)).toBe(owner.email);
+      for (const cookie of [owner.cookie, thief, thiefNow]) expect((await me(cookie)).statusCode).toBe(401);
+      const reset = await inbox.next(owner.email);
+      expect(reset.subject).toBe('Reset your Porpoise password');
+      const token = tokenIn(reset, '/reset-password');
+      expect((await post('resetPassword', { token, password: 'owner-password' })).statusCode).toBe(200);
+      expect((await login(owner.username, 'owner-password')).statusCode).toBe(200);
+
+      // The link made after it, to the address the owner had left, moves nothing back; the revert worked once.
+      for (const used of [laterRevert, revert]) {
+        expect((await post('confirmEmail', { token: used })).json()).toMatchObject({ error: MESSAGES.linkExpired });
+      }
+      expect(await emailOf(id)).toBe(owner.email);
+    });
+
+    it('leaves an earlier revert link working when a later one is used first (A -> B -> C, B moves back first)', async () => {
+      const owner = await member();
+      const id = await accountIdOf(t.app, owner.username);
+      const second = `${uniqueName('second')}@example.org`;
+      const third = `${uniqueName('third')}@example.org`;
+      const toFirst = await moveEmail(owner.cookie, 'first-password', owner.email, second);
+      const toSecond = await moveEmail(owner.cookie, 'first-password', second, third);
+
+      expect((await post('confirmEmail', { token: toSecond })).statusCode).toBe(200);
+      expect(await emailOf(id)).toBe(second);
+      const secondReset = tokenIn(await inbox.next(second), '/reset-password');
+
+      expect((await post('confirmEmail', { token: toFirst })).statusCode).toBe(200);
+      expect(await emailOf(id)).toBe(owner.email);
+      expect(tokenIn(await inbox.next(owner.email), '/reset-password')).not.toBe('');
+      // Whatever the second address was given is used up.
+      expect((await post('resetPassword', { token: secondReset, password: 'x-password' })).json()).toMatchObject({
+        error: MESSAGES.linkExpired,
+      });
+      expect((await post('confirmEmail', { token: toSecond })).json()).toMatchObject({ error: MESSAGES.linkExpired });
+      expect(await emailOf(id)).toBe(owner.email);
     });
 
     it('refuses an address another account uses, or its own, and a bad one', async () => {
@@ -465,6 +590,60 @@ describe('mail without an SMTP server', () => {
       expect(lines.some((line) => line.includes('mail (no SMTP_URL: not sent)') && line.includes(user.email))).toBe(
         true,
       );
+    } finally {
+      await t.close();
+      fs.rmSync(dir, { recursive: true, force: true });
+    }
+  });
+});
+
+describe.each(DATABASE_KINDS)('mail without an SMTP server on %s', (kind) => {
+  it("logs each mail's recipient and subject, never a link's token; MAIL_DIR holds the whole mails", async () => {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'porpoise-mail-'));
+    const lines: string[] = [];
+    const { Writable } = await import('node:stream');
+    const logStream = new Writable({
+      write(chunk: Buffer, _encoding, callback) {
+        lines.push(chunk.toString());
+        callback();
+      },
+    });
+    const t = await startTestApp(kind, { env: { MAIL_DIR: dir }, logStream });
+    try {
+      const post = (url: string, payload: object, cookie?: string) =>
+        t.app.inject({ method: 'POST', url: `/api/account/${url}`, payload, headers: cookie ? { cookie } : {} });
+      // Each .eml unfolded (quoted-printable soft breaks), with the token of its link.
+      const emls = () =>
+        fs
+          .readdirSync(dir)
+          .filter((name) => name.endsWith('.eml'))
+          .map((name) => fs.readFileSync(path.join(dir, name), 'utf8').replace(/=\r?\n/g, ''))
+          .map((text) => ({ text, token: /\?token=3D([A-Za-z0-9_-]{20,})/.exec(text)?.[1] ?? '' }));
+      const user = await registerUser(t.app);
+      const newEmail = `${uniqueName('moved')}@example.org`;
+      // A reset link, a link confirming a new address, and the old address's link back.
+      expect((await post('requestPasswordReset', { email: user.email })).statusCode).toBe(200);
+      const asked = await post('changeEmail', { newEmail, currentPassword: user.password }, user.cookie);
+      expect(asked.statusCode).toBe(200);
+      await t.app.mailer.idle();
+      const confirm = emls().find(({ text }) => text.includes(`To: ${newEmail}`));
+      expect((await post('confirmEmail', { token: confirm?.token })).statusCode).toBe(200);
+      await t.app.mailer.idle();
+
+      const tokens = emls().map(({ token }) => token);
+      expect(tokens).toHaveLength(3);
+      for (const token of tokens) expect(token.length).toBeGreaterThan(20);
+      const mailLines = lines.filter((line) => line.includes('mail (no SMTP_URL: not sent)'));
+      expect(mailLines).toHaveLength(3);
+      for (const [to, subject] of [
+        [user.email, 'Reset your Porpoise password'],
+        [newEmail, 'Confirm your new Porpoise email'],
+        [user.email, 'Your Porpoise email was changed'],
+      ] as const) {
+        expect(mailLines.some((line) => line.includes(to) && line.includes(subject))).toBe(true);
+      }
+      for (const token of tokens) expect(lines.filter((line) => line.includes(token))).toEqual([]);
+      expect(lines.filter((line) => line.includes('?token='))).toEqual([]);
     } finally {
       await t.close();
       fs.rmSync(dir, { recursive: true, force: true });

@@ -140,11 +140,19 @@ export async function accountRoutes(app: FastifyInstance) {
     return account;
   }
 
-  route(app, 'changePassword', { bodyLimit: CHANGE_BODY_LIMIT }, async ({ actor, body }, request) => {
+  /**
+   * Every session of the account ends, this one too, and the member gets a new one
+   * (product.md section 10): a copied cookie dies with the old password. The new session is
+   * made only while the password is still the one just set (a reset meanwhile wins).
+   */
+  route(app, 'changePassword', { bodyLimit: CHANGE_BODY_LIMIT }, async ({ actor, body }, request, reply) => {
     if (!request.session) throw unauthorized();
     await checkCurrentPassword(actor.id, body.currentPassword);
     const passwordHash = await hashPassword(body.newPassword, app.config.passwordHashing);
-    await app.events.settle(changePassword(app.db, actor.id, passwordHash, request.session.tokenHash));
+    await app.events.settle(changePassword(app.db, actor.id, passwordHash));
+    const session = await app.sessions.createIfPasswordStill(actor.id, passwordHash);
+    if (session) setSessionCookie(reply, session.token);
+    else clearSessionCookie(reply);
     return { ok: true } as const;
   });
 

@@ -20,7 +20,7 @@ import {
 } from '../../queries/questions.ts';
 import { postingHits, refuseKnownOverLimit, remembering429 } from '../../lib/posting-limits.ts';
 import { bodyLimitFor } from '../../lib/request-bodies.ts';
-import { awaitsApproval } from '../../lib/post-queue.ts';
+import { awaitsApproval, editAwaitsApproval } from '../../lib/post-queue.ts';
 
 /** Answering, answer votes and the accepted answer (spec section 7, product.md section 7). */
 export async function answerRoutes(app: FastifyInstance) {
@@ -101,8 +101,10 @@ export async function answerRoutes(app: FastifyInstance) {
   const editing = { bodyLimit: bodyLimitFor(LIMITS.answerTextMax + LIMITS.editReasonMax), limit: 'answer' } as const;
   route(app, 'editAnswer', editing, async ({ actor, params: { id }, body }) => {
     const answerId = Number(id);
-    authorize(actor, 'edit', await visibleAnswer(actor, answerId));
-    await app.events.settle(editAnswer(app.db, actor, answerId, body.text, body.reason));
+    const answer = await visibleAnswer(actor, answerId);
+    authorize(actor, 'edit', answer);
+    const held = await editAwaitsApproval(app, actor, answer.authorId);
+    await app.events.settle(editAnswer(app.db, actor, answerId, body.text, body.reason, held));
     const row = await getAnswerRow(app.db, answerId, hiddenPostsSeenBy(actor));
     if (!row) throw notFound('Answer not found');
     return presentAnswer(row, []);

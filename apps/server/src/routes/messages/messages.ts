@@ -59,6 +59,28 @@ export async function messageRoutes(app: FastifyInstance) {
     return presentMessage(message, thread);
   });
 
+  /**
+   * Joining PorpChat: the name is refused at once, beside the field (product.md section 5),
+   * by the rule posting applies again. Its answer tells whether a username exists, so it is
+   * limited per address like registration (10 an hour), counted before anything is looked up.
+   */
+  route(
+    app,
+    'checkPorpName',
+    {
+      bodyLimit: bodyLimitFor(LIMITS.porpNameMax),
+      limit: async (request) =>
+        app.rateLimiter.hit(
+          `porpchat-name:ip:${addressKey(request.ip)}`,
+          app.config.rateLimits.porpchatNameChecksPerAddress,
+        ),
+    },
+    async ({ actor, body }) => {
+      await porpchatSender(actor, body.name);
+      return { ok: true } as const;
+    },
+  );
+
   const readBodyLimit = bodyLimitFor(LIMITS.usernameMax);
   const reading = {
     bodyLimit: readBodyLimit,

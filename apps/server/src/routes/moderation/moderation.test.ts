@@ -11,6 +11,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DATABASE_KINDS } from '../../test/databases.ts';
 import { answerQuestion, askQuestion, registerUser, type TestUser } from '../../test/factories.ts';
 import { connected, nextEvent, openSocket, showQuestions } from '../../test/sockets.ts';
+import { snapshot } from '../../test/snapshot.ts';
 import { startTestApp, type TestApp } from '../../test/test-app.ts';
 
 type Review = SocketPayloads['reviewUpdate'];
@@ -85,7 +86,7 @@ describe.each(DATABASE_KINDS)('moderation on %s', (kind) => {
         flagCounts: { spam: 0, rude: 0, 'off-topic': 1, other: 0 },
         flags: [{ reason: 'off-topic', note: 'Not about code', by: flaggers[0]!.username }],
         author: author.username,
-        authorAccount: author.username,
+        suspendable: true,
         questionId: qid,
       });
     });
@@ -221,7 +222,7 @@ describe.each(DATABASE_KINDS)('moderation on %s', (kind) => {
       expect((await flag(flaggers[0]!, 'message', pid)).statusCode).toBe(200);
       expect(await inQueue('message', pid)).toMatchObject({
         author: 'drifter',
-        authorAccount: null,
+        suspendable: false,
         threadId: 'porpchat',
       });
 
@@ -433,7 +434,7 @@ describe.each(DATABASE_KINDS)('moderation on %s', (kind) => {
       const forGood = await call(moderator, 'POST', '/api/moderation/suspend', {
         username: member.username,
         reason: 'Again',
-        days: null,
+        forever: true,
       });
       expect(forGood.json()).toEqual({ username: member.username, suspendedUntil: null });
       expect((await signIn(member.username, member.password)).json<{ error: string }>().error).toBe(
@@ -445,6 +446,48 @@ describe.each(DATABASE_KINDS)('moderation on %s', (kind) => {
         subject: member.username,
         reason: 'Again (for good)',
       });
+    });
+
+    it('needs days, or forever: never bans for good when days are left out, and a refusal changes nothing', async () => {
+      const member = await registerUser(t.app);
+      const before = await snapshot(t.app.db);
+      const logBefore = await log();
+      const refusals: Array<[object, string]> = [
+        [{}, MESSAGES.suspensionDaysRequired],
+        [{ days: null }, MESSAGES.suspensionDaysRequired],
+        [{ forever: false }, MESSAGES.suspensionDaysRequired],
+        [{ days: null, forever: false }, MESSAGES.suspensionDaysRequired],
+        [{ days: 3, forever: true }, MESSAGES.suspensionDaysAndForever],
+        [{ days: 0 }, MESSAGES.suspensionDays],
+        [{ days: -2 }, MESSAGES.suspensionDays],
+        [{ days: 1.5 }, MESSAGES.suspensionDays],
+        [{ days: 3651 }, MESSAGES.suspensionDays],
+        [{ days: '3' }, MESSAGES.suspensionDays],
+        [{ forever: 'yes' }, 'forever must be true or false'],
+      ];
+      for (const [extra, message] of refusals) {
+        const refused = await call(moderator, 'POST', '/api/moderation/suspend', {
+          username: member.username,
+          reason: 'Spam',
+          ...extra,
+        });
+        expect([refused.statusCode, refused.json<{ error: string }>().error], JSON.stringify(extra)).toEqual([
+          400,
+          message,
+        ]);
+      }
+      expect(await snapshot(t.app.db)).toEqual(before);
+      expect(await log()).toEqual(logBefore);
+      expect((await call(member, 'GET', '/api/account/me')).statusCode).toBe(200);
+
+      const bounded = await call(moderator, 'POST', '/api/moderation/suspend', {
+        username: member.username,
+        reason: 'Spam',
+        days: 3650,
+        forever: false,
+      });
+      expect(bounded.statusCode).toBe(200);
+      expect(bounded.json<{ suspendedUntil: string | null }>().suspendedUntil).not.toBeNull();
     });
 
     it('suspends members only', async () => {

@@ -1,4 +1,6 @@
-import { getProfile } from '../../queries/accounts.ts';
+import { getProfileDetail } from '../../queries/profiles.ts';
+import { suggestUsernames } from '../../queries/suggestions.ts';
+import { presentProfile } from '../../presenters/account.ts';
 import { updateBio } from '../../commands/account-settings.ts';
 import type { FastifyInstance } from 'fastify';
 import { route } from '../../lib/contract-routes.ts';
@@ -21,12 +23,20 @@ export async function profileRoutes(app: FastifyInstance) {
     return answers;
   });
 
-  /** The stored bio (empty for a new account: each screen shows its own default text). */
-  route(app, 'getBio', {}, async ({ query: { username } }) => {
-    const profile = await getProfile(app.db, username);
+  /**
+   * The stored bio (empty for a new account: each screen shows its own default text), when
+   * the member joined, their shown posts' numbers and the caller's thread with them (its
+   * 'Message' button, product.md section 5).
+   */
+  route(app, 'getBio', {}, async ({ actor, query: { username } }) => {
+    const profile = await getProfileDetail(app.db, username, actor.id);
     if (!profile) throw notFound('User not found');
-    return profile;
+    return presentProfile(profile);
   });
+
+  // Thread Recipient's suggestions (product.md section 5): members only, like every profile
+  // read; never the caller (no thread with oneself) nor a suspended member.
+  route(app, 'suggestUsers', {}, async ({ actor, query: { prefix } }) => suggestUsernames(app.db, prefix, actor.id));
 
   const bodyLimit = bodyLimitFor(LIMITS.bioMax + LIMITS.usernameMax);
   const namesActor = ({ body }: { body: { username: string } }) => body.username;

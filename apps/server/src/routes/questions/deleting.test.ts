@@ -47,9 +47,9 @@ describe.each(DATABASE_KINDS)('deleting and closing on %s', (kind) => {
     const response = await get(other, `/api/getQuestion?${query}`);
     return { rows: response.json<QuestionSummary[]>(), total: Number(response.headers['x-total-count']) };
   };
-  const tagCount = async (tag: string) =>
-    (await get(other, '/api/tag/getTagsWithQuestionNumber')).json<TagWithCount[]>().find((row) => row.name === tag)
-      ?.qcnt ?? 0;
+  const listedTag = async (tag: string) =>
+    (await get(other, '/api/tag/getTagsWithQuestionNumber')).json<TagWithCount[]>().find((row) => row.name === tag);
+  const tagCount = async (tag: string) => (await listedTag(tag))?.qcnt ?? 0;
   const comment = async (user: TestUser, type: 'question' | 'answer', id: string, text: string) => {
     const response = await call(user, 'POST', '/api/comment/addComment', { id, type, comment: { text } });
     return response;
@@ -84,6 +84,10 @@ describe.each(DATABASE_KINDS)('deleting and closing on %s', (kind) => {
       expect(ids((await list(`search=${word}`)).rows)).toEqual([]);
       expect(ids((await list(`search=[${tag}]`)).rows)).toEqual([]);
       expect(await tagCount(tag)).toBe(0);
+      // Its tag, carried by no shown question, leaves the tag list and its page (product.md section 10).
+      expect(await listedTag(tag)).toBeUndefined();
+      const tagPage = await get(other, `/api/tag/getTagByName/${tag}`);
+      expect([tagPage.statusCode, tagPage.json<{ error: string }>().error]).toEqual([404, `Tag not found: ${tag}`]);
       const profile = await get(other, `/api/profile/getQuestions?username=${author.username}`);
       expect(ids(profile.json<QuestionSummary[]>())).not.toContain(qid);
 
@@ -120,6 +124,7 @@ describe.each(DATABASE_KINDS)('deleting and closing on %s', (kind) => {
       expect(ids((await list(`tag=${tag}&order=unanswered`)).rows)).toEqual([qid]);
       expect(ids((await list(`search=${word}`)).rows)).toEqual([qid]);
       expect(await tagCount(tag)).toBe(1);
+      expect((await get(other, `/api/tag/getTagByName/${tag}`)).statusCode).toBe(200);
       const shown = await pageOf(other, qid);
       expect(shown.status).toBe(200);
       expect(shown.body.deleted).toBeUndefined();

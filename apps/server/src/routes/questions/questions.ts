@@ -24,7 +24,7 @@ import {
   listRevisions,
 } from '../../queries/questions.ts';
 import { bodyLimitFor } from '../../lib/request-bodies.ts';
-import { awaitsApproval } from '../../lib/post-queue.ts';
+import { awaitsApproval, editAwaitsApproval } from '../../lib/post-queue.ts';
 
 /**
  * A list page's cache key: the parsed query (defaults filled in, tag in lower case, as the
@@ -148,13 +148,15 @@ export async function questionRoutes(app: FastifyInstance) {
     if (!question) throw notFound('Question not found');
     refuseHidden(actor, { type: 'question', askerId: question.askerId }, question.deleted);
     authorize(actor, 'edit', { type: 'question', askerId: question.askerId });
+    const held = await editAwaitsApproval(app, actor, question.askerId);
     await app.events.settle(
-      editQuestion(app.db, actor, questionId, {
-        title: body.title,
-        text: body.text,
-        tagNames: body.tags,
-        reason: body.reason,
-      }),
+      editQuestion(
+        app.db,
+        actor,
+        questionId,
+        { title: body.title, text: body.text, tagNames: body.tags, reason: body.reason },
+        held,
+      ),
     );
     const detail = await getQuestionDetail(app.db, questionId);
     if (!detail) throw notFound('Question not found');

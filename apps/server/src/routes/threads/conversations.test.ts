@@ -55,7 +55,7 @@ describe.each(DATABASE_KINDS)('profiles, threads, forums and PorpChat on %s', (k
 
   describe('profiles', () => {
     it('keeps an empty bio for a new account and updates only your own', async () => {
-      expect((await call(bob, 'GET', `/api/profile/getBio?username=${alice.username}`)).json()).toEqual({
+      expect((await call(bob, 'GET', `/api/profile/getBio?username=${alice.username}`)).json()).toMatchObject({
         username: alice.username,
         bio: '',
       });

@@ -1,10 +1,10 @@
 import type { ComponentType, SVGProps } from 'react';
 import { Link, useLocation, useMatches } from 'react-router';
-import { FlagIcon, ForumsIcon, QuestionsIcon, TagsIcon, ThreadsIcon, UsersIcon } from '@/components/icons';
+import { ChatIcon, FlagIcon, ForumsIcon, QuestionsIcon, TagsIcon, ThreadsIcon, UsersIcon } from '@/components/icons';
 import { paths } from '@/config/paths';
 import { useAccount } from '@/features/auth/hooks/use-account';
 
-export type NavSection = 'questions' | 'tags' | 'threads' | 'forums' | 'moderation' | 'admin';
+export type NavSection = 'questions' | 'tags' | 'threads' | 'forums' | 'porpchat' | 'moderation' | 'admin';
 
 /**
  * A route's `handle` may name the section its page belongs to from its loader's data,
@@ -34,6 +34,8 @@ const NAV_ITEMS: NavItem[] = [
   { id: 'tags', label: 'Tags', to: paths.tags(), Icon: TagsIcon, section: ['/tags'] },
   { id: 'threads', label: 'Threads', to: paths.threads(), Icon: ThreadsIcon, section: ['/threads', '/new/thread'] },
   { id: 'forums', label: 'Forums', to: paths.forums(), Icon: ForumsIcon, section: ['/forums', '/new/forum'] },
+  // A member's way back to PorpChat (product.md section 5): its entry on /, where a name is chosen.
+  { id: 'porpchat', label: 'PorpChat', to: paths.landing(), Icon: ChatIcon, section: ['/porpchat'] },
 ];
 
 /** Admins' own section (product.md section 10): shown to them only; the server decides who may use it. */

@@ -1,9 +1,11 @@
 import { Outlet, redirect, useLoaderData, type LoaderFunctionArgs } from 'react-router';
+import type { Account } from '@porpoise/core';
 import { getCurrentAccount } from '@/features/auth/api/me';
-import { AccountProvider } from '@/features/auth/hooks/use-account';
+import { AccountProvider, useOptionalAccount } from '@/features/auth/hooks/use-account';
 import { useStickyTop } from '@/hooks/use-sticky-top';
 import { paths } from '@/config/paths';
 import { AppHeader } from './app-header';
+import { ContentLayout } from './content-layout';
 import { MainContent, MAIN_CONTENT_ID } from './main-content';
 import { MainNav } from './main-nav';
 
@@ -26,6 +28,19 @@ const STICKY_BARS = ['.app-header', '.main-nav'] as const;
 /** Header, left menu and content area (spec section 2). */
 export function SignedInLayout() {
   const account = useLoaderData<typeof signedInLoader>();
+  return <SignedInShell account={account} />;
+}
+
+/**
+ * An open screen that keeps the header and menu for a signed-in member (product.md
+ * section 5: /porpchat); signed-out visitors get the content-only layout of the spec.
+ */
+export function OpenOrSignedInLayout() {
+  const account = useOptionalAccount();
+  return account === null ? <ContentLayout /> : <SignedInShell account={account} />;
+}
+
+function SignedInShell({ account }: { account: Account }) {
   useStickyTop(STICKY_BARS);
   return (
     <AccountProvider account={account}>

@@ -3,9 +3,8 @@ import type { Question } from '@porpoise/core';
 import { DocumentTitle } from '@/components/document-title';
 import { MissingPage } from '@/components/missing-page';
 import { paths } from '@/config/paths';
-import { ApiError } from '@/lib/api-client';
 import { useAccount } from '@/features/auth/hooks/use-account';
-import { getQuestion } from '@/features/questions/api/get-question';
+import { findQuestion } from '@/features/questions/api/get-question';
 import { QuestionView } from '@/features/questions/components/question-view';
 
 /**
@@ -15,12 +14,7 @@ import { QuestionView } from '@/features/questions/components/question-view';
 export async function questionLoader({ params, request }: LoaderFunctionArgs): Promise<Question | null | Response> {
   const qid = params.qid?.trim();
   if (qid === undefined || qid === '') return redirect(paths.home());
-  try {
-    return await getQuestion(qid, request.signal);
-  } catch (error) {
-    if (error instanceof ApiError && (error.status === 404 || error.status === 400)) return null;
-    throw error;
-  }
+  return findQuestion(qid, request.signal);
 }
 
 export function QuestionRoute() {

@@ -2,6 +2,7 @@ import { useLoaderData, useParams } from 'react-router';
 import { DocumentTitle } from '@/components/document-title';
 import { useAccount } from '@/features/auth/hooks/use-account';
 import { UserProfile } from '@/features/profile/components/user-profile';
+import { MessageButton } from '@/features/threads/components/message-button';
 import { ProfileRoute, type profileLoader } from './profile';
 
 export { profileLoader as userProfileLoader } from './profile';
@@ -16,7 +17,14 @@ export function UserProfileRoute() {
     <>
       <DocumentTitle title={`${username}'s Profile`} />
       <h1 className="page-title">User Profile</h1>
-      <UserProfile key={username} data={data} />
+      <UserProfile
+        key={username}
+        data={data}
+        // Only another member's profile has it; profiles need signing in (spec section 2).
+        action={(profile) => (
+          <MessageButton own={account.username} other={profile.username} threadId={profile.threadId} />
+        )}
+      />
     </>
   );
 }

@@ -117,6 +117,15 @@ describe('the Markdown renderer', () => {
     expect(page).toContain('<a href="https://example.com/d.png" target="_blank" rel="noopener noreferrer">a diagram');
   });
 
+  it("highlights a post's first 50 code blocks with 'Copy'; the rest are plain preformatted text", () => {
+    const page = html(Array.from({ length: 60 }, (_, index) => `\`\`\`js\nlet x${index} = 1;\n\`\`\``).join('\n\n'));
+    expect(page.match(/>Copy<\/button>/g)).toHaveLength(50);
+    expect(page.match(/class="code-block__code"/g)).toHaveLength(50);
+    expect(page.match(/<pre class="markdown__pre"><code>let x\d+ = 1;<\/code><\/pre>/g)).toHaveLength(10);
+    expect(page).toContain('<pre class="markdown__pre"><code>let x59 = 1;</code></pre>');
+    expectAllowListed(page);
+  });
+
   it('renders comments and messages inline: no blocks', () => {
     const line = html('# title\n- item\n```js\nx\n```\n`code` and *em*', 'inline');
     expect(line).not.toMatch(/<(h\d|ul|ol|li|pre|p|table|blockquote)\b/);

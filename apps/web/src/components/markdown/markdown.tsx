@@ -81,6 +81,13 @@ function block(node: MdBlock, key: number): ReactNode {
     }
     case 'code':
       return <CodeBlock key={key} language={node.lang} code={node.text} />;
+    case 'pre':
+      // Past the post's first highlighted blocks: plain text, no highlighter, no 'Copy'.
+      return (
+        <pre key={key} className="markdown__pre">
+          <code>{node.text.endsWith('\n') ? node.text.slice(0, -1) : node.text}</code>
+        </pre>
+      );
     case 'hr':
       return <hr key={key} />;
     case 'table':

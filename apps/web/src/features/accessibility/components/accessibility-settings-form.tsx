@@ -2,6 +2,7 @@ import { useId, useState, type FormEvent } from 'react';
 import { Link, useNavigate, useRevalidator } from 'react-router';
 import { MESSAGES, type Account, type ColorBlindness } from '@porpoise/core';
 import { Field } from '@/components/field';
+import { SaveButton } from '@/components/save-button';
 import { FormError } from '@/components/form-error';
 import { paths } from '@/config/paths';
 import { useForm } from '@/hooks/use-form';
@@ -135,9 +136,7 @@ export function AccessibilitySettingsForm({ account }: { account: Account | null
         </p>
       )}
       <div className="button-row">
-        <button type="submit" className="button button--primary" aria-disabled={form.pending}>
-          Save Preferences
-        </button>
+        <SaveButton pending={form.pending}>Save Preferences</SaveButton>
         <Link to={paths.home()} className="button">
           Skip for Now
         </Link>

@@ -18,9 +18,13 @@ export function decideReview(decision: 'dismiss' | 'delete', targetType: FlagTar
     : callApi('POST /moderation/delete', { body });
 }
 
-/** Suspends a member for `days` (null: for good) with a reason. */
-export function suspendAccount(username: string, reason: string, days: number | null) {
-  return callApi('POST /moderation/suspend', { body: { username, reason, days } });
+/**
+ * Suspends an item's author for `days` (null: for good) with a reason: the server finds the
+ * account from the item, so a PorpChat message's account is never named here.
+ */
+export function suspendAuthor(targetType: FlagTarget, targetId: string, reason: string, days: number | null) {
+  const length = days === null ? { forever: true } : { days };
+  return callApi('POST /moderation/suspend', { body: { targetType, targetId, reason, ...length } });
 }
 
 export function getModerationLog(before: string | null, signal?: AbortSignal): Promise<LogEntry[]> {

@@ -1,13 +1,23 @@
-import { useId, useState, type FormEvent } from 'react';
+import { useId, useRef, useState, type FormEvent } from 'react';
 import { Link } from 'react-router';
-import { FLAG_REASONS, LIMITS, PORPCHAT_THREAD_ID, parseSuspensionDays, suspensionReasonError } from '@porpoise/core';
+import {
+  FLAG_REASONS,
+  LIMITS,
+  MESSAGES,
+  PORPCHAT_THREAD_ID,
+  parseSuspensionDays,
+  suspensionReasonError,
+} from '@porpoise/core';
+import { Field } from '@/components/field';
 import { FormError } from '@/components/form-error';
+import { TextField } from '@/components/text-field';
 import { RelativeTime } from '@/components/relative-time';
 import { paths } from '@/config/paths';
 import { useLiveData, useLiveFeed, type LiveFeed } from '@/hooks/use-live-data';
 import type { SocketPayloads } from '@porpoise/core/contract';
+import { useForm } from '@/hooks/use-form';
 import { userFacingError } from '@/lib/api-client';
-import { decideReview, suspendAccount, type ReviewItem, type ReviewQueue as Queue } from '../api/moderation';
+import { decideReview, suspendAuthor, type ReviewItem, type ReviewQueue as Queue } from '../api/moderation';
 
 const KIND_LABELS: Record<ReviewItem['targetType'], string> = {
   question: 'Question',
@@ -15,6 +25,13 @@ const KIND_LABELS: Record<ReviewItem['targetType'], string> = {
   comment: 'Comment',
   message: 'Message',
 };
+
+/** The server's refusals about 'Days', shown beside that field. */
+const DAYS_MESSAGES = new Set<string>([
+  MESSAGES.suspensionDays,
+  MESSAGES.suspensionDaysRequired,
+  MESSAGES.suspensionDaysAndForever,
+]);
 
 const plural = (count: number, noun: string) => `${count} ${noun}${count === 1 ? '' : 's'}`;
 
@@ -141,17 +158,15 @@ function ReviewCard({ item, onDecided }: { item: ReviewItem; onDecided: () => vo
           {approval ? 'Approve' : 'Dismiss'}
           <span className="visually-hidden"> {what}</span>
         </button>
-        <button type="button" className="button" onClick={() => void decide('delete')} aria-disabled={busy}>
-          Delete<span className="visually-hidden"> {what}</span>
-        </button>
-        {item.authorAccount === null || suspended !== null ? null : (
+        <DeleteButton item={item} what={what} busy={busy} onConfirm={() => void decide('delete')} />
+        {!item.suspendable || suspended !== null ? null : (
           <button
             type="button"
             className="button"
             aria-expanded={suspending}
             onClick={() => setSuspending(!suspending)}
           >
-            Suspend<span className="visually-hidden"> {item.authorAccount}</span>
+            Suspend<span className="visually-hidden"> {item.author}</span>
           </button>
         )}
       </div>
@@ -161,9 +176,9 @@ function ReviewCard({ item, onDecided }: { item: ReviewItem; onDecided: () => vo
           {suspended}
         </p>
       )}
-      {suspending && item.authorAccount !== null ? (
+      {suspending && item.suspendable ? (
         <SuspendForm
-          username={item.authorAccount}
+          item={item}
           onDone={(text) => {
             setSuspended(text);
             setSuspending(false);
@@ -174,71 +189,134 @@ function ReviewCard({ item, onDecided }: { item: ReviewItem; onDecided: () => vo
   );
 }
 
-/** Suspends an item's author: a reason, and days (empty: for good). */
-function SuspendForm({ username, onDone }: { username: string; onDone: (text: string) => void }) {
-  const reasonId = useId();
-  const daysId = useId();
-  const hintId = useId();
+/**
+ * 'Delete' asks first (product.md section 5): a native modal dialog 'Delete this post?' that
+ * keeps focus inside, starts on 'Cancel', closes on Escape and gives focus back to the button.
+ */
+function DeleteButton({
+  item,
+  what,
+  busy,
+  onConfirm,
+}: {
+  item: ReviewItem;
+  what: string;
+  busy: boolean;
+  onConfirm: () => void;
+}) {
+  const dialog = useRef<HTMLDialogElement>(null);
+  const cancel = useRef<HTMLButtonElement>(null);
+  const titleId = useId();
+  const textId = useId();
+  function open() {
+    if (busy) return;
+    dialog.current?.showModal();
+    cancel.current?.focus();
+  }
+  return (
+    <>
+      <button type="button" className="button" aria-haspopup="dialog" onClick={open} aria-disabled={busy}>
+        Delete<span className="visually-hidden"> {what}</span>
+      </button>
+      <dialog
+        ref={dialog}
+        className="flag-dialog review-card__delete-dialog"
+        aria-labelledby={titleId}
+        aria-describedby={textId}
+      >
+        <h2 id={titleId} className="flag-dialog__title">
+          Delete this post?
+        </h2>
+        <p id={textId}>
+          {KIND_LABELS[item.targetType]} by {item.author}: it leaves every list and page at once.
+        </p>
+        <div className="flag-dialog__actions">
+          <button
+            type="button"
+            className="button button--danger"
+            onClick={() => {
+              dialog.current?.close();
+              onConfirm();
+            }}
+          >
+            Delete
+          </button>
+          <button type="button" className="button" ref={cancel} onClick={() => dialog.current?.close()}>
+            Cancel
+          </button>
+        </div>
+      </dialog>
+    </>
+  );
+}
+
+/**
+ * Suspends an item's author: a reason, and days or 'Suspend for good'. Named as the item shows
+ * them: a PorpChat message's typed name, never its account (product.md section 10).
+ */
+function SuspendForm({ item, onDone }: { item: ReviewItem; onDone: (text: string) => void }) {
+  const username = item.author;
+  const form = useForm<'reason' | 'days'>();
   const [reason, setReason] = useState('');
   const [days, setDays] = useState('');
-  const [busy, setBusy] = useState(false);
-  const [error, setError] = useState<{ message: string; key: number } | null>(null);
+  const [forever, setForever] = useState(false);
 
-  async function submit(event: FormEvent) {
+  function submit(event: FormEvent) {
     event.preventDefault();
-    if (busy) return;
-    const parsed = parseSuspensionDays(days);
-    const refusal = suspensionReasonError(reason) ?? ('error' in parsed ? parsed.error : null);
-    if (refusal !== null || 'error' in parsed) {
-      setError({ message: refusal ?? '', key: Date.now() });
-      return;
-    }
-    setBusy(true);
-    try {
-      const result = await suspendAccount(username, reason.trim(), parsed.days);
-      onDone(
-        result.suspendedUntil === null
-          ? `${username} is suspended for good.`
-          : `${username} is suspended until ${new Date(result.suspendedUntil).toLocaleString()}.`,
-      );
-    } catch (caught) {
-      setError({ message: userFacingError(caught, 'Failed to suspend. Please try again.'), key: Date.now() });
-      setBusy(false);
-    }
+    // Days are required unless 'Suspend for good' is checked (product.md section 5).
+    const parsed = forever ? { days: null } : parseSuspensionDays(days);
+    void form.submit({
+      validate: () => ({ reason: suspensionReasonError(reason), days: 'error' in parsed ? parsed.error : null }),
+      send: async () => {
+        if ('error' in parsed) return;
+        const result = await suspendAuthor(item.targetType, item.targetId, reason.trim(), parsed.days);
+        onDone(
+          result.suspendedUntil === null
+            ? `${username} is suspended for good.`
+            : `${username} is suspended until ${new Date(result.suspendedUntil).toLocaleString()}.`,
+        );
+      },
+      failureMessage: (caught) => userFacingError(caught, 'Failed to suspend. Please try again.'),
+      fieldOf: (message) => (DAYS_MESSAGES.has(message) ? 'days' : message.startsWith('Reason ') ? 'reason' : null),
+    });
   }
 
   return (
-    <form
-      className="suspend-form"
-      onSubmit={(event) => void submit(event)}
-      noValidate
-      aria-label={`Suspend ${username}`}
-    >
-      <label htmlFor={reasonId} className="field__label">
-        Reason
-      </label>
-      <input
-        id={reasonId}
-        className="field__input"
+    <form className="suspend-form" onSubmit={submit} noValidate aria-label={`Suspend ${username}`}>
+      <TextField
+        id={form.fieldId('reason')}
+        label="Reason"
+        name="reason"
         value={reason}
-        onChange={(event) => setReason(event.target.value)}
+        onChange={setReason}
+        error={form.errorOf('reason')}
+        attempt={form.attempt}
       />
-      <label htmlFor={daysId} className="field__label">
-        Days
+      <Field
+        id={form.fieldId('days')}
+        label="Days"
+        hint="Required unless 'Suspend for good' is checked."
+        error={form.errorOf('days')}
+        attempt={form.attempt}
+      >
+        {(control) => (
+          <input
+            {...control}
+            className="field__input suspend-form__days"
+            name="days"
+            inputMode="numeric"
+            value={days}
+            disabled={forever}
+            onChange={(event) => setDays(event.target.value)}
+          />
+        )}
+      </Field>
+      <label className="suspend-form__forever">
+        <input type="checkbox" checked={forever} onChange={(event) => setForever(event.target.checked)} />
+        Suspend for good
       </label>
-      <input
-        id={daysId}
-        className="field__input suspend-form__days"
-        inputMode="numeric"
-        value={days}
-        aria-describedby={hintId}
-        onChange={(event) => setDays(event.target.value)}
-      />
-      <p id={hintId} className="field__hint muted">
-        Leave empty to suspend for good.
-      </p>
-      <FormError key={error?.key} message={error?.message ?? null} />
-      <button type="submit" className="button" aria-disabled={busy}>
+      <FormError key={form.attempt} message={form.formError} />
+      <button type="submit" className="button" aria-disabled={form.pending}>
         Suspend
       </button>
     </form>

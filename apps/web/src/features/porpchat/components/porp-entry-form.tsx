@@ -1,9 +1,12 @@
 import { useState, type FormEvent } from 'react';
 import { useNavigate } from 'react-router';
-import { porpNameError } from '@porpoise/core';
+import { MESSAGES, porpNameError } from '@porpoise/core';
+import { FormError } from '@/components/form-error';
 import { TextField } from '@/components/text-field';
 import { paths } from '@/config/paths';
 import { useForm } from '@/hooks/use-form';
+import { userFacingError } from '@/lib/api-client';
+import { checkPorpName } from '../api/porpchat-api';
 import { storePorpName } from '../porp-name';
 
 /** Asks for the name to chat under, then opens PorpChat (spec: / and /porp). */
@@ -17,10 +20,13 @@ export function PorpEntryForm() {
     void form.submit({
       validate: () => ({ name: porpNameError(name) }),
       send: async () => {
+        // A member's name is refused here, beside the field, not after a first message (product.md section 5).
+        await checkPorpName(name.trim());
         storePorpName(name);
         await navigate(paths.porpchat());
       },
-      failureMessage: () => 'Could not open PorpChat',
+      failureMessage: (cause) => userFacingError(cause, 'Could not open PorpChat'),
+      fieldOf: (message) => (message === MESSAGES.porpNameTaken || message === porpNameError(name) ? 'name' : null),
     });
   }
 
@@ -38,7 +44,8 @@ export function PorpEntryForm() {
         error={form.errorOf('name')}
         attempt={form.attempt}
       />
-      <button type="submit" className="button button--primary button--block">
+      <FormError key={form.attempt} message={form.formError} />
+      <button type="submit" className="button button--primary button--block" aria-disabled={form.pending}>
         Submit
       </button>
     </form>

@@ -1,6 +1,6 @@
 import { callApi } from '@/lib/api-client';
 
-/** A new password, given the current one; the member's other sessions end. */
+/** A new password, given the current one; the member's other sessions end, and this one gets a new cookie. */
 export async function changePassword(currentPassword: string, newPassword: string): Promise<void> {
   await callApi('POST /account/changePassword', { body: { currentPassword, newPassword } });
 }

@@ -1,11 +1,11 @@
-import type { Profile, QuestionSummary, UserAnswer } from '@porpoise/core';
+import type { ProfileDetail, QuestionSummary, UserAnswer } from '@porpoise/core';
 import { deferred } from '@/lib/deferred';
 import { getBio } from './get-bio';
 import { getUserAnswers, getUserQuestions } from './get-user-posts';
 
 /** What a profile screen shows, each part asked for at once and shown as it arrives. */
 export interface ProfileData {
-  profile: Promise<Profile>;
+  profile: Promise<ProfileDetail>;
   questions: Promise<QuestionSummary[]>;
   answers: Promise<UserAnswer[]>;
 }

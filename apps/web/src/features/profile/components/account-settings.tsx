@@ -2,9 +2,11 @@ import { useState, type FormEvent } from 'react';
 import { MESSAGES, emailError, passwordError } from '@porpoise/core';
 import { FormError } from '@/components/form-error';
 import { PasswordField } from '@/components/password-field';
+import { SaveButton } from '@/components/save-button';
 import { TextField } from '@/components/text-field';
 import { useForm } from '@/hooks/use-form';
 import { userFacingError } from '@/lib/api-client';
+import { useSocket } from '@/lib/socket';
 import { changeEmail, changePassword } from '../api/account-settings';
 
 const PASSWORD_CHANGED = 'Your password was changed. Your other sessions were signed out.';
@@ -14,6 +16,7 @@ function ChangePasswordForm() {
   const [next, setNext] = useState('');
   const [done, setDone] = useState(false);
   const form = useForm<'current' | 'next'>();
+  const socket = useSocket();
 
   function handleSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
@@ -25,6 +28,8 @@ function ChangePasswordForm() {
       }),
       send: async () => {
         await changePassword(current, next);
+        // The change replaced this session (its socket was closed): reconnect with the new cookie.
+        socket.reconnect();
         setCurrent('');
         setNext('');
         setDone(true);
@@ -70,13 +75,14 @@ function ChangePasswordForm() {
         error={form.errorOf('next')}
         attempt={form.attempt}
       />
-      <FormError key={form.attempt} message={form.formError} />
-      <p className="form-notice" role="status">
-        {done ? PASSWORD_CHANGED : ''}
-      </p>
-      <button type="submit" className="button button--primary" aria-disabled={form.pending}>
-        Change Password
-      </button>
+      {/* One row: the columns' headings and fields line up above it (styles: .account-settings). */}
+      <div className="account-settings__submit">
+        <FormError key={form.attempt} message={form.formError} />
+        <p className="form-notice" role="status">
+          {done ? PASSWORD_CHANGED : ''}
+        </p>
+        <SaveButton pending={form.pending}>Change Password</SaveButton>
+      </div>
     </form>
   );
 }
@@ -138,13 +144,14 @@ function ChangeEmailForm() {
         error={form.errorOf('password')}
         attempt={form.attempt}
       />
-      <FormError key={form.attempt} message={form.formError} />
-      <p className="form-notice" role="status">
-        {done ? MESSAGES.confirmEmailSent : ''}
-      </p>
-      <button type="submit" className="button button--primary" aria-disabled={form.pending}>
-        Change Email
-      </button>
+      {/* One row: the columns' headings and fields line up above it (styles: .account-settings). */}
+      <div className="account-settings__submit">
+        <FormError key={form.attempt} message={form.formError} />
+        <p className="form-notice" role="status">
+          {done ? MESSAGES.confirmEmailSent : ''}
+        </p>
+        <SaveButton pending={form.pending}>Change Email</SaveButton>
+      </div>
     </form>
   );
 }

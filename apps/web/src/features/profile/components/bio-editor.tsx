@@ -2,6 +2,7 @@ import { useRef, useState, type FormEvent } from 'react';
 import { useForm } from '@/hooks/use-form';
 import { bioError, DEFAULT_OWN_BIO, LIMITS } from '@porpoise/core';
 import { Field } from '@/components/field';
+import { SaveButton } from '@/components/save-button';
 import { updateBio } from '../api/update-bio';
 
 /**
@@ -69,9 +70,7 @@ export function BioEditor({ username, initialBio }: { username: string; initialB
             )}
           </Field>
           <div className="button-row">
-            <button type="submit" className="button button--primary" aria-disabled={form.pending}>
-              Save
-            </button>
+            <SaveButton pending={form.pending}>Save</SaveButton>
             <button type="button" className="button" onClick={stopEditing}>
               Cancel
             </button>

@@ -7,6 +7,7 @@ import { Deferred, LoadingText } from '@/components/deferred';
 import type { ProfileData } from '../api/profile-data';
 import { AccountSettings } from './account-settings';
 import { BioEditor } from './bio-editor';
+import { ProfileFacts } from './profile-facts';
 import { UserPosts } from './user-posts';
 
 /**
@@ -29,6 +30,9 @@ export function OwnProfile({ account, data, signOut }: { account: Account; data:
               <dd>{account.email === '' ? 'Not provided' : account.email}</dd>
             </div>
           </dl>
+          <Deferred data={data.profile} loading={null} failed={() => null}>
+            {(profile) => <ProfileFacts profile={profile} />}
+          </Deferred>
           <p className="profile-card__settings">
             <Link to={paths.accessibilitySettings()}>Accessibility settings</Link>
           </p>

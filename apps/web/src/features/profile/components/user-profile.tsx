@@ -1,11 +1,16 @@
-import { DEFAULT_OTHER_BIO } from '@porpoise/core';
+import type { ReactNode } from 'react';
+import { DEFAULT_OTHER_BIO, type ProfileDetail } from '@porpoise/core';
 import { Deferred, LoadingText } from '@/components/deferred';
 import { ProfileIcon } from '@/components/icons';
 import type { ProfileData } from '../api/profile-data';
+import { ProfileFacts } from './profile-facts';
 import { UserPosts } from './user-posts';
 
-/** Another user's profile (spec: /profile/:username): name, bio and their questions and answers. */
-export function UserProfile({ data }: { data: ProfileData }) {
+/**
+ * Another user's profile (spec: /profile/:username): name, bio, when they joined, their
+ * questions and answers, and the control the app passes in (its 'Message' button).
+ */
+export function UserProfile({ data, action }: { data: ProfileData; action?: (profile: ProfileDetail) => ReactNode }) {
   return (
     <Deferred
       data={data.profile}
@@ -24,8 +29,10 @@ export function UserProfile({ data }: { data: ProfileData }) {
               <h2 className="profile-card__name" id="user-profile-username">
                 {profile.username}
               </h2>
+              <ProfileFacts profile={profile} />
               <p className="profile-bio">{profile.bio === '' ? DEFAULT_OTHER_BIO : profile.bio}</p>
             </div>
+            {action?.(profile)}
           </section>
           <UserPosts questions={data.questions} answers={data.answers} />
         </>

@@ -1,6 +1,6 @@
 import { useState, type FormEvent } from 'react';
 import { useNavigate } from 'react-router';
-import { MESSAGES, editReasonError, parseTagNames, tagNamesError, titleError } from '@porpoise/core';
+import { LIMITS, MESSAGES, editReasonError, parseTagNames, tagNamesError, titleError } from '@porpoise/core';
 import { questionTextError } from '@porpoise/core/markdown';
 import { FormError } from '@/components/form-error';
 import { paths } from '@/config/paths';
@@ -11,6 +11,21 @@ import { editQuestion } from '../api/edit-post';
 import { TextField } from '@/components/text-field';
 import { MarkdownField } from '@/components/markdown/markdown-field';
 import { MarkdownNote } from '@/components/markdown/markdown-note';
+import { SuggestField, type Suggestion } from '@/components/suggest-field';
+import { suggestTags } from '../api/suggest-tags';
+
+/** Existing tags for the word being typed, each with its question count (product.md section 5). */
+async function tagSuggestions(prefix: string, signal: AbortSignal): Promise<Suggestion[]> {
+  return (await suggestTags(prefix, signal)).map(({ name, count }) => ({
+    value: name,
+    label: (
+      <>
+        <span>{name}</span>
+        <span className="suggest__count">{count === 1 ? '1 question' : `${count} questions`}</span>
+      </>
+    ),
+  }));
+}
 
 type Field = 'title' | 'text' | 'tags' | 'reason';
 
@@ -105,12 +120,18 @@ export function AskQuestionForm({ username, editing }: { username: string; editi
         error={form.errorOf('text')}
         attempt={form.attempt}
       />
-      <TextField
-        {...fieldProps('tags')}
+      <SuggestField
+        id={form.fieldId('tags')}
+        name="tags"
+        error={form.errorOf('tags')}
+        attempt={form.attempt}
         label="Tags"
         hint="Add keywords separated by whitespace"
         value={tags}
         onChange={setTags}
+        mode="word"
+        maxLength={LIMITS.tagNameMax}
+        suggest={tagSuggestions}
       />
       {editing === undefined ? null : (
         <TextField

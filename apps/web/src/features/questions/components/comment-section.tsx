@@ -2,7 +2,8 @@ import { useState, type FormEvent } from 'react';
 import { fieldErrorId } from '@/components/field';
 import { useForm } from '@/hooks/use-form';
 import { Link } from 'react-router';
-import { MESSAGES, commentTextError, type Comment } from '@porpoise/core';
+import { MESSAGES, type Comment } from '@porpoise/core';
+import { commentMarkdownError } from '@porpoise/core/markdown';
 import { FormError } from '@/components/form-error';
 import { RelativeTime } from '@/components/relative-time';
 import { Markdown } from '@/components/markdown/markdown';
@@ -49,7 +50,7 @@ export function CommentSection({
   function handleSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     void form.submit({
-      validate: () => ({ comment: commentTextError(text) }),
+      validate: () => ({ comment: commentMarkdownError(text) }),
       send: async () => {
         // Nothing is sent for a blank comment or without a username (spec section 5).
         if (username.trim() === '') return;

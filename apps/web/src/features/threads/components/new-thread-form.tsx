@@ -1,12 +1,18 @@
 import { useState, type FormEvent } from 'react';
 import { useNavigate } from 'react-router';
-import { MESSAGES, recipientError } from '@porpoise/core';
+import { LIMITS, MESSAGES, recipientError } from '@porpoise/core';
 import { FormError } from '@/components/form-error';
-import { TextField } from '@/components/text-field';
+import { SuggestField, type Suggestion } from '@/components/suggest-field';
 import { paths } from '@/config/paths';
 import { useForm } from '@/hooks/use-form';
 import { userFacingError } from '@/lib/api-client';
 import { addThread } from '../api/add-thread';
+import { suggestUsers } from '../api/suggest-users';
+
+/** Members whose name starts with what is typed (product.md section 5). */
+async function recipientSuggestions(prefix: string, signal: AbortSignal): Promise<Suggestion[]> {
+  return (await suggestUsers(prefix, signal)).map(({ username }) => ({ value: username, label: username }));
+}
 
 /** Starts a direct thread with another member, then shows the thread list (spec: /new/thread). */
 export function NewThreadForm({ username }: { username: string }) {
@@ -30,14 +36,16 @@ export function NewThreadForm({ username }: { username: string }) {
 
   return (
     <form className="form card form-card" onSubmit={handleSubmit} noValidate aria-busy={form.pending}>
-      <TextField
+      <SuggestField
         id={form.fieldId('recipient')}
         label="Thread Recipient"
         name="recipient"
         value={recipient}
         onChange={setRecipient}
         hint="Must be valid username"
-        autoComplete="off"
+        mode="whole"
+        maxLength={LIMITS.usernameMax}
+        suggest={recipientSuggestions}
         required
         verbatim
         error={form.errorOf('recipient')}
