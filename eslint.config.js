@@ -51,7 +51,7 @@ export default tseslint.config(
       { group: ['@porpoise/web', '**/apps/web/**'], message: 'the server does not import the web app' },
     ]),
   },
-  // style.md, "The write path": the event processor alone emits socket events and drops
+  // docs/style.md, "The write path": the event processor alone emits socket events and drops
   // cached reads; routes and commands return events to it.
   {
     files: ['apps/server/src/**/*.ts'],

@@ -60,7 +60,7 @@ export default defineConfig({
     },
     trace: 'retain-on-failure',
   },
-  // The run's first account is the installation's admin (product.md section 10): made by the
+  // The run's first account is the installation's admin (docs/product.md section 10): made by the
   // setup project, before any test registers, so the admin tests know who it is.
   projects: [
     { name: 'setup', testMatch: /\.setup\.ts$/ },

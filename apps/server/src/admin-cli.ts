@@ -1,5 +1,5 @@
 // `npm run admin -- role USERNAME member|moderator|admin`: sets a role from the server's
-// machine (product.md section 10), on the configured database (DATA_DIR or DATABASE_URL).
+// machine (docs/product.md section 10), on the configured database (DATA_DIR or DATABASE_URL).
 // The embedded database takes one process at a time: stop the server first.
 import { ROLES, type Role } from '@porpoise/core';
 import { loadConfig } from './config.ts';

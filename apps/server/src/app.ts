@@ -73,7 +73,7 @@ export async function buildApp({ config, database, logger = true, logStream }: B
         }
       : false,
     bodyLimit: ONE_MEGABYTE,
-    // Slow senders cannot hold a connection (product.md section 6): headers, whole request,
+    // Slow senders cannot hold a connection (docs/product.md section 6): headers, whole request,
     // keep-alive and idle each have a timeout; Node answers a late request 408 and closes it.
     requestTimeout: timeouts.requestTimeoutMs,
     keepAliveTimeout: timeouts.keepAliveTimeoutMs,
@@ -85,7 +85,7 @@ export async function buildApp({ config, database, logger = true, logStream }: B
       // request live up to 30 s past its timeout).
       connectionsCheckingInterval: Math.min(1_000, timeouts.headersTimeoutMs),
     },
-    // A function, so hop counts and address lists both mean what product.md section 6 says.
+    // A function, so hop counts and address lists both mean what docs/product.md section 6 says.
     trustProxy: config.trustProxy === false ? false : trustFunction(config.trustProxy),
     genReqId: () => randomUUID(),
     requestIdHeader: false,

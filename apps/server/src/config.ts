@@ -60,7 +60,7 @@ export interface Config {
   webDistDir: string;
   migrationsDir: string;
   /**
-   * Mail (product.md section 10): SMTP_URL (smtp://user:pass@host:port) and MAIL_FROM;
+   * Mail (docs/product.md section 10): SMTP_URL (smtp://user:pass@host:port) and MAIL_FROM;
    * without SMTP_URL each mail's recipient and subject are logged and, with MAIL_DIR, the
    * whole mail is written there as a .eml file.
    */
@@ -68,7 +68,7 @@ export interface Config {
   /** Where links in mail point: PUBLIC_URL, else http://localhost:PORT. */
   linkBase: string;
   /**
-   * NEW_ACCOUNT_APPROVAL=true (product.md section 10): a member's questions and answers
+   * NEW_ACCOUNT_APPROVAL=true (docs/product.md section 10): a member's questions and answers
    * wait for a moderator's approval until LIMITS.firstPostsApproved of them were let through.
    */
   newAccountApproval: boolean;
@@ -109,7 +109,7 @@ export interface Config {
 }
 
 /**
- * What one HTTP connection may take (product.md section 6). Node checks the header and
+ * What one HTTP connection may take (docs/product.md section 6). Node checks the header and
  * request timeouts on an interval, so a slow request is dropped within about a second of
  * its timeout; an upgraded socket (socket.io's WebSocket) leaves these timeouts but still
  * counts toward the caps until it closes.

@@ -1,5 +1,5 @@
 /**
- * Accounts people can recover (product.md section 10): the reset mail travels over SMTP to
+ * Accounts people can recover (docs/product.md section 10): the reset mail travels over SMTP to
  * the run's mail sink; its link opens in Chromium, sets a new password, which signs in,
  * and the sessions from before get 401. Changing the email on /profile with the link
  * mailed to the new address. axe on every new screen in every theme.

@@ -1,5 +1,5 @@
 /**
- * Answers that decide (product.md section 7): answer votes, the accepted answer and the
+ * Answers that decide (docs/product.md section 7): answer votes, the accepted answer and the
  * answer order, live between two browser contexts; and the admin's roles screen
  * (section 10). Against the built server in Chromium.
  */

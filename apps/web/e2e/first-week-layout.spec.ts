@@ -1,5 +1,5 @@
 /**
- * A member's first week (product.md section 5), issue 32 items 1, 2, 3 and 8: every screen
+ * A member's first week (docs/product.md section 5), issue 32 items 1, 2, 3 and 8: every screen
  * fits its viewport from 320 px, a long code line scrolling inside its own block; a code
  * block uses the post's whole width on a wide screen; /new/answer/{qid} shows the question
  * above the form; the flag dialog's 'Flag' is the primary action; a pending save says

@@ -1,5 +1,5 @@
 /**
- * Flags and the review queue (product.md section 10), between two browser contexts: a
+ * Flags and the review queue (docs/product.md section 10), between two browser contexts: a
  * member flags an answer through the 'Flag' dialog, a moderator deletes it from
  * /moderation, and it leaves the member's open page at once; axe on the queue and the log
  * in every theme. Against the built server in Chromium.
@@ -190,7 +190,7 @@ test.describe('flags and the review queue', () => {
     );
   });
 
-  // Issue 32 item 7: destructive moderator actions confirm (product.md section 5).
+  // Issue 32 item 7: destructive moderator actions confirm (docs/product.md section 5).
   for (const width of [390, 1280]) {
     test(`at ${width} px, 'Delete' asks first: Escape and Cancel keep the item, the dialog's Delete removes it`, async ({
       browser,

@@ -1,5 +1,5 @@
 /**
- * WCAG 2.2, 2.4.11 Focus Not Obscured (product.md section 5): every focused control, and
+ * WCAG 2.2, 2.4.11 Focus Not Obscured (docs/product.md section 5): every focused control, and
  * the label of a field that receives focus after a failed submit, shows fully below the
  * sticky header (and, at phone width, the menu's tab bar under it). Each form is walked
  * with Tab and back with Shift+Tab, since moving up is what brings a control in under the

@@ -1,5 +1,5 @@
 /**
- * Writing that handles code (product.md section 8): the preview shows the rendered post
+ * Writing that handles code (docs/product.md section 8): the preview shows the rendered post
  * before it is posted; the page shows highlighted blocks with a 'Copy' button that works
  * by keyboard and announces 'Copied'; axe on a page of code blocks in every theme.
  * Against the built server in Chromium.

@@ -1,5 +1,5 @@
 /**
- * Deleting and closing (product.md section 9): an answer deleted and undeleted, live between
+ * Deleting and closing (docs/product.md section 9): an answer deleted and undeleted, live between
  * two browser contexts; a moderator closes a question (a duplicate, found by its title) and
  * another member sees the banner and the disabled 'Answer Question' at once; axe on the
  * new states in every theme. Against the built server in Chromium.

@@ -68,7 +68,7 @@ test.describe('PorpChat entry', () => {
   });
 });
 
-// Issue 32 item 6 (product.md section 5, 'A member's first week').
+// Issue 32 item 6 (docs/product.md section 5, 'A member's first week').
 test.describe('PorpChat for members', () => {
   test.use({ bypassCSP: true });
 

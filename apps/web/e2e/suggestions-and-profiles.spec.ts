@@ -10,7 +10,7 @@ import {
   type TestAccount,
 } from './support';
 
-// Issue 32, items 4 and 5 (product.md section 5, "A member's first week"): suggestions as one
+// Issue 32, items 4 and 5 (docs/product.md section 5, "A member's first week"): suggestions as one
 // types, and profiles that connect people.
 const SHOTS = '/tmp/shots-h5';
 mkdirSync(SHOTS, { recursive: true });

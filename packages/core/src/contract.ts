@@ -71,7 +71,7 @@ export const tagSchema = z.strictObject({ name: z.string(), description: z.strin
 export const tagWithCountSchema = z.strictObject({ ...tagSchema.shape, qcnt: z.number().int() });
 
 /**
- * On a deleted post, true: only its author and moderators are ever sent one (product.md
+ * On a deleted post, true: only its author and moderators are ever sent one (docs/product.md
  * section 9); absent on every post that shows.
  */
 const deleted = {
@@ -83,7 +83,7 @@ const deleted = {
     .enum(HELD_FOR)
     .optional()
     .describe(
-      "Present on a post hidden while nobody deleted it (product.md section 10): 'flags' (three spam or rude flags) or 'approval' (a new account's post waiting for a moderator)",
+      "Present on a post hidden while nobody deleted it (docs/product.md section 10): 'flags' (three spam or rude flags) or 'approval' (a new account's post waiting for a moderator)",
     ),
 };
 
@@ -135,7 +135,7 @@ export const questionSummarySchema = z.strictObject({
   acceptedAnswer,
 });
 
-/** Why and by whom a question was closed (product.md section 9). */
+/** Why and by whom a question was closed (docs/product.md section 9). */
 export const closedSchema = z.strictObject({
   reason: z.enum(CLOSE_REASONS),
   duplicateOf: z
@@ -172,7 +172,7 @@ export const closingSchema = z.strictObject({ qid: id, closed: closedSchema.null
 /** A post deleted or undeleted: the delete and undelete routes' answer. */
 export const deletionSchema = z.strictObject({ _id: id, deleted: z.boolean() });
 
-/** One version of a post (product.md section 9); a question's carry its title and tags, an answer's neither. */
+/** One version of a post (docs/product.md section 9); a question's carry its title and tags, an answer's neither. */
 export const revisionSchema = z.strictObject({
   revision: z.number().int().describe('1 is the original'),
   title: z.string().optional(),
@@ -232,7 +232,7 @@ export const forumSchema = z.strictObject({
 
 export const profileSchema = z.strictObject({ username: z.string(), bio: z.string() });
 
-/** A profile as its page shows it (product.md section 5): the bio, when the member joined, their shown posts. */
+/** A profile as its page shows it (docs/product.md section 5): the bio, when the member joined, their shown posts. */
 export const profileDetailSchema = z.strictObject({
   ...profileSchema.shape,
   createdAt: time,
@@ -243,7 +243,7 @@ export const profileDetailSchema = z.strictObject({
     .describe("The direct thread between the caller and this member, if any (null on one's own profile)"),
 });
 
-/** A tag suggested as one types (product.md section 5): its name and how many shown questions carry it. */
+/** A tag suggested as one types (docs/product.md section 5): its name and how many shown questions carry it. */
 export const tagSuggestionSchema = z.strictObject({ name: z.string(), count: z.number().int() });
 export const userSuggestionSchema = z.strictObject({ username: z.string() });
 
@@ -254,7 +254,7 @@ export const answerVotersSchema = z.strictObject({ qid: id, aid: id, upVotes: us
 export const acceptanceSchema = z.strictObject({ qid: id, acceptedAnswer });
 
 /** An account as the admin's user list shows it. */
-/** An item in the review queue (product.md section 10): what it is, its flags, and its author. */
+/** An item in the review queue (docs/product.md section 10): what it is, its flags, and its author. */
 export const reviewItemSchema = z.strictObject({
   targetType: z.enum(FLAG_TARGETS),
   targetId: id,
@@ -296,7 +296,7 @@ export const MODERATION_ACTIONS = [
   'role',
 ] as const;
 
-/** One moderator action (product.md section 10): who, what, on what, when, why. */
+/** One moderator action (docs/product.md section 10): who, what, on what, when, why. */
 export const moderationLogEntrySchema = z.strictObject({
   _id: id,
   moderator: z.string(),

@@ -1,7 +1,7 @@
 import type { CommentTarget, FlagTarget, HeldFor, Role } from './types.ts';
 
 /**
- * What a write changed, as the command that made it reports it (style.md, "The write path").
+ * What a write changed, as the command that made it reports it (docs/style.md, "The write path").
  * Commands return these with their result; one processor on the server acts on them:
  * it invalidates exactly the cached reads they touch, asks the policies who hears each,
  * presents the payloads and emits. Later features (notifications, mail, moderation) hang
@@ -97,7 +97,7 @@ export interface QuestionDeleted {
   type: 'questionDeleted';
   questionId: number;
   deleted: boolean;
-  /** Hidden while nobody deleted it (product.md section 10), and why; null otherwise. */
+  /** Hidden while nobody deleted it (docs/product.md section 10), and why; null otherwise. */
   held: HeldFor | null;
   /** Its tag names, lower case: the tag lists it leaves or rejoins. */
   tags: string[];
@@ -109,7 +109,7 @@ export interface AnswerDeleted {
   questionId: number;
   answerId: number;
   deleted: boolean;
-  /** Hidden while nobody deleted it (product.md section 10), and why; null otherwise. */
+  /** Hidden while nobody deleted it (docs/product.md section 10), and why; null otherwise. */
   held: HeldFor | null;
   /** The question's tag names, lower case. */
   tags: string[];
@@ -123,7 +123,7 @@ export interface CommentDeleted {
   questionId: number;
   commentId: number;
   deleted: boolean;
-  /** Hidden while nobody deleted it (product.md section 10), and why; null otherwise. */
+  /** Hidden while nobody deleted it (docs/product.md section 10), and why; null otherwise. */
   held: HeldFor | null;
 }
 
@@ -217,7 +217,7 @@ export interface MessageDeleted {
 }
 
 /**
- * An item of the review queue changed (product.md section 10): flagged, hidden, posted for
+ * An item of the review queue changed (docs/product.md section 10): flagged, hidden, posted for
  * approval, or decided on. Moderators' sockets hear it as it now is.
  */
 export interface ReviewChanged {

@@ -20,7 +20,7 @@ export const SOCKET_EVENTS = {
 export type SocketEventName = (typeof SOCKET_EVENTS)[keyof typeof SOCKET_EVENTS];
 
 /**
- * The events a client may send, and their bounds (product.md section 6): anything else,
+ * The events a client may send, and their bounds (docs/product.md section 6): anything else,
  * a bad payload, a frame over `frameBytesMax` or more than `perWindow` events in
  * `windowMs` disconnects that socket.
  */

@@ -1,4 +1,4 @@
-/** Business limits shared by the forms and the server (spec section 9, product.md section 3). */
+/** Business limits shared by the forms and the server (spec section 9, docs/product.md section 3). */
 export const LIMITS = {
   usernameMin: 3,
   usernameMax: 30,
@@ -27,9 +27,9 @@ export const LIMITS = {
   answerPageSize: 30,
   /** A question's `views` names its most recent viewers, at most this many; `viewCount` counts them all. */
   viewersShown: 100,
-  /** An edit's optional 'Reason for edit' (product.md section 9). */
+  /** An edit's optional 'Reason for edit' (docs/product.md section 9). */
   editReasonMax: 300,
-  /** A flag's optional note, a suspension's reason (product.md section 10). */
+  /** A flag's optional note, a suspension's reason (docs/product.md section 10). */
   flagNoteMax: 500,
   suspensionReasonMax: 500,
   /** A suspension lasts 1 to this many days, or (no days) for good. */
@@ -39,14 +39,14 @@ export const LIMITS = {
   /** The review queue shows this many items, oldest first; the log this many entries a page. */
   queuePage: 50,
   logPage: 50,
-  /** A post highlights (with 'Copy') at most its first this many code blocks; the rest are plain (product.md section 8). */
+  /** A post highlights (with 'Copy') at most its first this many code blocks; the rest are plain (docs/product.md section 8). */
   codeBlocksHighlighted: 50,
-  /** A suggestion list (tags as one types, usernames: product.md section 5) names at most this many. */
+  /** A suggestion list (tags as one types, usernames: docs/product.md section 5) names at most this many. */
   suggestionsMax: 10,
 } as const;
 
 export const DEFAULT_TAG_DESCRIPTION = 'user added tag';
 export const DEFAULT_OWN_BIO = 'This is your bio. Tell us something about yourself!';
 export const DEFAULT_OTHER_BIO = 'No bio provided';
-/** The fixed id of PorpChat's one public thread (product.md section 4). */
+/** The fixed id of PorpChat's one public thread (docs/product.md section 4). */
 export const PORPCHAT_THREAD_ID = 'porpchat';

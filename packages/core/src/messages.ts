@@ -1,4 +1,4 @@
-/** Every user-visible message of the spec and product.md, written once. */
+/** Every user-visible message of the spec and docs/product.md, written once. */
 export const MESSAGES = {
   usernameInUse: 'Username already in use',
   emailInUse: 'Email already in use',
@@ -81,14 +81,14 @@ export const MESSAGES = {
   suspendWhom: 'Give a username or an item (targetType and targetId), not both',
   suspensionReasonEmpty: 'Reason cannot be empty',
   suspensionDays: 'Days must be a whole number from 1 to 3650',
-  // product.md section 5: 'Suspend' needs a number of days or 'Suspend for good' checked.
+  // docs/product.md section 5: 'Suspend' needs a number of days or 'Suspend for good' checked.
   suspensionDaysRequired: "Enter a number of days, or check 'Suspend for good'",
   suspensionDaysAndForever: "Enter a number of days or check 'Suspend for good', not both",
   prefixEmpty: 'Prefix cannot be empty',
 } as const;
 
 /**
- * Signing in to a suspended account (product.md section 10): 'This account is suspended
+ * Signing in to a suspended account (docs/product.md section 10): 'This account is suspended
  * until {date}: {reason}', or for good 'This account is suspended: {reason}'. The date is
  * the day it ends (UTC), as 2026-12-04.
  */
@@ -98,7 +98,7 @@ export function suspendedMessage(until: Date | null, reason: string): string {
     : `This account is suspended until ${until.toISOString().slice(0, 10)}: ${reason}`;
 }
 
-/** '{Field} cannot be more than N characters' (product.md section 3). */
+/** '{Field} cannot be more than N characters' (docs/product.md section 3). */
 export function tooLongMessage(field: string, max: number): string {
   return `${field} cannot be more than ${max} characters`;
 }

@@ -1,5 +1,5 @@
 /**
- * Where to go after signing in (product.md section 2): only a path on this site. A value
+ * Where to go after signing in (docs/product.md section 2): only a path on this site. A value
  * that a browser could read as another origin is refused, raw or percent-encoded: '//host'
  * and '/\host' (a protocol-relative address), a scheme ('https:', 'javascript:'), or a
  * backslash or control character anywhere (URL parsers turn '\' into '/' and drop tabs and

@@ -122,7 +122,7 @@ const editReason = ruled('Reason for edit', editReasonError)
   .optional()
   .transform((reason) => (reason === undefined || reason === '' ? null : reason));
 
-/** An edit of a question: as asking takes it, plus an optional reason (product.md section 9). */
+/** An edit of a question: as asking takes it, plus an optional reason (docs/product.md section 9). */
 export const questionEditInput = z.object({
   title: questionInput.shape.title,
   text: questionInput.shape.text,
@@ -180,7 +180,7 @@ const pageFields = {
 };
 
 /**
- * GET /api/getQuestion's query: order, search, tag and paging (product.md section 3). An
+ * GET /api/getQuestion's query: order, search, tag and paging (docs/product.md section 3). An
  * offset goes at most LIMITS.listOffsetMax deep (each one is another cached page and a
  * longer index walk); past it, `cursor` continues from the X-Next-Cursor of the page before.
  */
@@ -236,7 +236,7 @@ const flagTarget = {
   targetId: idInput,
 };
 
-/** POST /api/flag (product.md section 10): one flag per member per item. */
+/** POST /api/flag (docs/product.md section 10): one flag per member per item. */
 export const flagInput = z.object({
   ...flagTarget,
   reason: z.enum(FLAG_REASONS, { error: `Reason must be one of ${FLAG_REASONS.join(', ')}` }),
@@ -248,13 +248,13 @@ export const reviewTargetInput = z.object(flagTarget);
 
 /**
  * POST /api/moderation/suspend: the author of an item, for some days or (`forever: true`)
- * for good, with a reason. Days are required unless `forever` is set, never both (product.md
+ * for good, with a reason. Days are required unless `forever` is set, never both (docs/product.md
  * section 5: a forgotten 'Days' never bans for good). Parsed to `days` (null: for good).
  */
 export const suspendInput = z
   .object({
     // A member by name, or (the review queue) the author of an item, which the server looks
-    // up so a PorpChat message's account is never named to the moderator (product.md section 10).
+    // up so a PorpChat message's account is never named to the moderator (docs/product.md section 10).
     username: z.string().min(1).max(LIMITS.usernameMax).optional(),
     targetType: flagTarget.targetType.optional(),
     targetId: flagTarget.targetId.optional(),
@@ -288,7 +288,7 @@ export const userSearchQuery = z.object({
   search: z.string().max(100).optional(),
 });
 
-/** A suggestion list's query (product.md section 5): the start of a name, at most as long as a name. */
+/** A suggestion list's query (docs/product.md section 5): the start of a name, at most as long as a name. */
 const suggestQuery = (max: number) =>
   z.object({
     prefix: storableText('Prefix')

@@ -1,4 +1,4 @@
-/** A search box's text: tokens in [square brackets] are tags, the rest are words (product.md section 3). */
+/** A search box's text: tokens in [square brackets] are tags, the rest are words (docs/product.md section 3). */
 export interface ParsedSearch {
   tags: string[];
   words: string[];

@@ -1,4 +1,4 @@
-// Issue 15 item 1: every rule that reads user text runs in linear time (product.md section 6,
+// Issue 15 item 1: every rule that reads user text runs in linear time (docs/product.md section 6,
 // "Text checks run in linear time"), and the scanners that replaced regular expressions
 // decide exactly as those expressions did.
 import fc from 'fast-check';

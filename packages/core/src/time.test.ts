@@ -25,7 +25,7 @@ describe('relative time', () => {
 });
 
 describe('member since', () => {
-  it("names the account's month and year in full (product.md section 5)", () => {
+  it("names the account's month and year in full (docs/product.md section 5)", () => {
     expect(formatMemberSince(new Date(2026, 10, 30, 23, 59))).toBe('Member since November 2026');
     expect(formatMemberSince(new Date(2027, 0, 1, 0, 0))).toBe('Member since January 2027');
   });

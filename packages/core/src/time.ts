@@ -42,7 +42,7 @@ const LONG_MONTHS = [
   'December',
 ];
 
-/** A profile's 'Member since {Month YYYY}' (product.md section 5), in local time. */
+/** A profile's 'Member since {Month YYYY}' (docs/product.md section 5), in local time. */
 export function formatMemberSince(date: Date | string): string {
   const then = typeof date === 'string' ? new Date(date) : date;
   return `Member since ${LONG_MONTHS[then.getMonth()]} ${then.getFullYear()}`;

@@ -26,11 +26,11 @@ import type {
 export const COLOR_BLINDNESS = ['none', 'redgreen', 'blueyellow', 'grayscale'] as const;
 export type ColorBlindness = (typeof COLOR_BLINDNESS)[number];
 
-/** Who may do what (product.md section 10): every account has exactly one. */
+/** Who may do what (docs/product.md section 10): every account has exactly one. */
 export const ROLES = ['member', 'moderator', 'admin'] as const;
 export type Role = (typeof ROLES)[number];
 
-/** The orders of a question page's answers (product.md section 7); 'score' is the default. */
+/** The orders of a question page's answers (docs/product.md section 7); 'score' is the default. */
 export const ANSWER_ORDERS = ['score', 'oldest', 'newest'] as const;
 export type AnswerOrder = (typeof ANSWER_ORDERS)[number];
 
@@ -38,19 +38,19 @@ export const ORDERS = ['newest', 'unanswered', 'active', 'mostViewed'] as const;
 export type Order = (typeof ORDERS)[number];
 
 /** What a comment is on. */
-/** Why a moderator closed a question (product.md section 9). */
+/** Why a moderator closed a question (docs/product.md section 9). */
 export const CLOSE_REASONS = ['duplicate', 'off-topic', 'needs details'] as const;
 export type CloseReason = (typeof CLOSE_REASONS)[number];
 
-/** The posts that can be deleted and undeleted (product.md section 9). */
+/** The posts that can be deleted and undeleted (docs/product.md section 9). */
 export const POST_KINDS = ['question', 'answer', 'comment'] as const;
 export type PostKind = (typeof POST_KINDS)[number];
 
-/** What a member may flag (product.md section 10): posts, and forum and PorpChat messages. */
+/** What a member may flag (docs/product.md section 10): posts, and forum and PorpChat messages. */
 export const FLAG_TARGETS = ['question', 'answer', 'comment', 'message'] as const;
 export type FlagTarget = (typeof FLAG_TARGETS)[number];
 
-/** Why (product.md section 10); three spam or rude flags hide an item at once. */
+/** Why (docs/product.md section 10); three spam or rude flags hide an item at once. */
 export const FLAG_REASONS = ['spam', 'rude', 'off-topic', 'other'] as const;
 export type FlagReason = (typeof FLAG_REASONS)[number];
 
@@ -62,7 +62,7 @@ export const FLAGS_TO_HIDE = 3;
 
 /**
  * Why an item is held from view with nobody having deleted it: three spam or rude flags,
- * or a new account's post waiting for approval (product.md section 10).
+ * or a new account's post waiting for approval (docs/product.md section 10).
  */
 export const HELD_FOR = ['flags', 'approval'] as const;
 export type HeldFor = (typeof HELD_FOR)[number];
@@ -70,7 +70,7 @@ export type HeldFor = (typeof HELD_FOR)[number];
 export const COMMENT_TARGETS = ['question', 'answer'] as const;
 export type CommentTarget = (typeof COMMENT_TARGETS)[number];
 
-/** Which way a vote goes (product.md section 7: each vote toggles). */
+/** Which way a vote goes (docs/product.md section 7: each vote toggles). */
 export type VoteDirection = 'up' | 'down';
 
 // The API's shapes, inferred from the contract's schemas (contract.ts): declared once there.

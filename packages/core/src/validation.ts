@@ -1,5 +1,5 @@
 /**
- * Validation rules and their exact messages (spec section 5, product.md sections 2-4).
+ * Validation rules and their exact messages (spec section 5, docs/product.md sections 2-4).
  * Each rule is a function returning the message or null; the forms call them directly
  * and the server's zod schemas (schemas.ts) are built from the same functions.
  */
@@ -75,7 +75,7 @@ export const postTextError =
 export const editReasonError: Rule = (value) =>
   charLength(value) > LIMITS.editReasonMax ? MESSAGES.reasonTooLong : null;
 
-/** A flag's optional note (product.md section 10). */
+/** A flag's optional note (docs/product.md section 10). */
 export const flagNoteError: Rule = (value) =>
   charLength(value) > LIMITS.flagNoteMax ? tooLongMessage('Note', LIMITS.flagNoteMax) : null;
 
@@ -87,7 +87,7 @@ export const suspensionReasonError: Rule = (value) => {
 
 /**
  * The suspension form's 'Days' field: a whole number of days from 1 to
- * LIMITS.suspensionDaysMax, required (for good is its own checkbox: product.md section 5).
+ * LIMITS.suspensionDaysMax, required (for good is its own checkbox: docs/product.md section 5).
  * Answers the days or the message.
  */
 export function parseSuspensionDays(typed: string): { days: number } | { error: string } {

@@ -5,7 +5,7 @@ import { answers, questions } from '../db/schema.ts';
 import { badRequest } from '../lib/http-error.ts';
 
 /**
- * Accepts an answer to the question (product.md section 7), or takes the mark back when it
+ * Accepts an answer to the question (docs/product.md section 7), or takes the mark back when it
  * is the accepted one already; accepting another moves it. The question's row is locked,
  * so two presses at once apply one after another. The caller has checked that the actor
  * may accept (policies: the asker only).

@@ -1,5 +1,5 @@
 /**
- * Password resets, password changes and email changes (product.md section 10). The links
+ * Password resets, password changes and email changes (docs/product.md section 10). The links
  * these mail hold a random token; only its SHA-256 is stored, it works once, for an hour
  * (a link moving the account back to its old address: a week).
  * Each write returns the events that send its mail and end its sessions (events/processor.ts).
@@ -81,7 +81,7 @@ const RESETS_PER_ACCOUNT_PER_HOUR = 3;
  * only (the event), its hash to the table. One statement finds the account and writes
  * the link, so an email no account uses costs about the same time and writes nothing;
  * an account that got 3 links this hour gets no more (and the answer says nothing). A
- * suspended account gets none either, as an unknown email (product.md section 10,
+ * suspended account gets none either, as an unknown email (docs/product.md section 10,
  * Account settings): sign-in refuses it, so a link must not open it.
  */
 export async function requestPasswordReset(db: Db, email: string): Promise<Outcome<null>> {
@@ -120,7 +120,7 @@ export async function requestPasswordReset(db: Db, email: string): Promise<Outco
  * Every link of the account not used yet, used up, but the links moving it back to an old
  * address: a password set or changed, or an email moved, leaves no older reset or
  * confirmation link able to take the account. A revert link is used up only by a revert
- * (product.md section 10, Account settings): whoever took the account with its password
+ * (docs/product.md section 10, Account settings): whoever took the account with its password
  * could otherwise cancel the link meant to stop them (see `afterRevert`).
  */
 export async function useUpLinks(tx: Tx, accountId: number): Promise<void> {
@@ -161,7 +161,7 @@ export async function endSessions(tx: Tx, accountId: number): Promise<DomainEven
 
 /**
  * A new password for a signed-in member (its current one already checked): every session
- * of the account ends, the one that made the change too (product.md section 10: a copied
+ * of the account ends, the one that made the change too (docs/product.md section 10: a copied
  * cookie must not outlive the password). The route gives the member a new session.
  */
 export async function changePassword(db: Db, accountId: number, passwordHash: string): Promise<Outcome<null>> {
@@ -200,7 +200,7 @@ export async function requestEmailChange(
 }
 
 /**
- * What a revert link does once the email is back (product.md section 10, Account
+ * What a revert link does once the email is back (docs/product.md section 10, Account
  * settings): whoever moved the email may hold the password and sessions, so every session
  * and socket of the account ends, and the restored address is mailed a reset link.
  * Using a revert link uses up every other link of the account except the revert links

@@ -32,7 +32,7 @@ export async function addAnswer(
   awaitsApproval = false,
 ) {
   if (!awaitsApproval) return insertAnswer(db, actor, questionId, text, limits, false);
-  // A new account's answer (product.md section 10): held in the same transaction until a
+  // A new account's answer (docs/product.md section 10): held in the same transaction until a
   // moderator approves it; its question's page hears only that a hidden answer came.
   return db.transaction(async (tx) => {
     const { result } = await insertAnswer(tx, actor, questionId, text, limits, true);
@@ -85,7 +85,7 @@ async function insertAnswer(
   );
   refuseOverLimit(limits, rows);
   const [answer] = rows;
-  // A closed question keeps its answers and takes no new ones (product.md section 9).
+  // A closed question keeps its answers and takes no new ones (docs/product.md section 9).
   if (answer?.closed) throw badRequest(MESSAGES.questionClosed);
   if (answer?.id == null) throw notFound('Question not found');
   const id = Number(answer.id);

@@ -14,7 +14,7 @@ export interface NewQuestion {
 
 /**
  * Creates the question, any new tags ('user added tag') and the links, in one transaction.
- * `awaitsApproval`: a new account's post (product.md section 10), held in the same
+ * `awaitsApproval`: a new account's post (docs/product.md section 10), held in the same
  * transaction until a moderator approves it; nobody else hears of it meanwhile.
  */
 export async function addQuestion(

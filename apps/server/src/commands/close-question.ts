@@ -13,7 +13,7 @@ export interface Closing {
 }
 
 /**
- * Closes a question with a reason (product.md section 9), or reopens it (`closing` null):
+ * Closes a question with a reason (docs/product.md section 9), or reopens it (`closing` null):
  * a closed question keeps its answers and takes no new ones. Closing a closed question
  * again changes its reason; reopening an open one changes nothing. A duplicate names an
  * original that shows and is not itself. The question's row is locked. The caller has
@@ -32,7 +32,7 @@ export async function setClosed(
       .where(and(eq(questions.id, questionId), isNull(questions.deletedAt)))
       .for('update');
     if (!question) throw notFound('Question not found');
-    // Only moderators close and reopen: each is logged (product.md section 10).
+    // Only moderators close and reopen: each is logged (docs/product.md section 10).
     const log = (action: 'close' | 'reopen', reason: string | null) =>
       recordModeration(tx, actor, {
         action,

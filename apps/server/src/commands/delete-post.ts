@@ -15,7 +15,7 @@ async function heldNow(tx: Tx, { targetType, targetId }: FlagTargetRef): Promise
 }
 
 /**
- * A delete or undelete as a decision (product.md section 10): a moderator's on someone
+ * A delete or undelete as a decision (docs/product.md section 10): a moderator's on someone
  * else's post, or anyone's on flagged or held content, the post's own author included
  * ("whoever makes it"). The post's open flags are closed and the action logged (undeleting
  * a held post is approving it, or dismissing its flags), in the same transaction; the
@@ -70,7 +70,7 @@ export interface Deletion {
 
 /**
  * What happens to a post: deleted by someone (`by`), held from view by nobody (`by` null,
- * `held` saying why: product.md section 10), or shown again (`deleted` false).
+ * `held` saying why: docs/product.md section 10), or shown again (`deleted` false).
  */
 export interface Removal {
   deleted: boolean;
@@ -141,7 +141,7 @@ async function tagNamesOf(tx: Tx, questionId: number): Promise<string[]> {
 }
 
 /**
- * Deletes a question (product.md section 9) or undeletes it: it leaves (or rejoins) every
+ * Deletes a question (docs/product.md section 9) or undeletes it: it leaves (or rejoins) every
  * list, search, total and tag count at once. Its author deletes it only while it has no
  * answers (`evenAnswered`: a moderator, any time). The question's row is locked; deleting
  * a deleted question, or undeleting a shown one, changes nothing. The caller has checked
@@ -343,7 +343,7 @@ export async function removeComment(
 
 /**
  * Hides a forum or PorpChat message (held by flags, or deleted by a moderator) or shows it
- * again (product.md section 10): its thread's readers stop seeing it, but for moderators
+ * again (docs/product.md section 10): its thread's readers stop seeing it, but for moderators
  * and the account that sent it. The message's row is locked.
  */
 export async function removeMessage(tx: Tx, messageId: number, removal: Removal): Promise<DomainEvent[]> {

@@ -51,11 +51,11 @@ async function nextRevision(
 }
 
 /**
- * Edits a question (product.md section 9): title, text and tags replaced, its search words
+ * Edits a question (docs/product.md section 9): title, text and tags replaced, its search words
  * with them, each tag's count and list rows kept, and a revision recorded (the original
  * first, at the first edit). The question's row is locked, so edits apply one at a time.
  * The caller has checked that the actor may edit it. `awaitsApproval`: the post queue
- * holds the edited question again (product.md section 10), in the same transaction.
+ * holds the edited question again (docs/product.md section 10), in the same transaction.
  */
 export async function editQuestion(
   db: Db,
@@ -160,7 +160,7 @@ export async function editQuestion(
       editedBy: actor.id,
       reason: edit.reason,
     });
-    // A moderator editing someone else's question is logged (product.md section 10).
+    // A moderator editing someone else's question is logged (docs/product.md section 10).
     if (Number(question.askedBy) !== actor.id) {
       const entry = { action: 'edit', targetType: 'question', targetId: questionId } as const;
       await recordModeration(tx, actor, { ...entry, subjectId: Number(question.askedBy), reason: edit.reason });
@@ -176,7 +176,7 @@ export async function editQuestion(
 }
 
 /**
- * Edits an answer's text (product.md section 9), recording a revision; the answer's row is
+ * Edits an answer's text (docs/product.md section 9), recording a revision; the answer's row is
  * locked. `awaitsApproval`: held again until a moderator approves it, as editQuestion.
  */
 export async function editAnswer(

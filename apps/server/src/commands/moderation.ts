@@ -1,5 +1,5 @@
 /**
- * Flags, the review queue's decisions and suspensions (product.md section 10). Every
+ * Flags, the review queue's decisions and suspensions (docs/product.md section 10). Every
  * moderator action is written to the moderation log in the transaction that makes it.
  */
 import {
@@ -170,7 +170,7 @@ export async function decideReview(
 }
 
 /**
- * Suspends a member (product.md section 10) for `days` or (null) for good, with a reason:
+ * Suspends a member (docs/product.md section 10) for `days` or (null) for good, with a reason:
  * every session ends and every socket closes, every mailed link is used up, and signing
  * in is refused with the reason until then. Posts stay. Moderators and admins are not
  * suspended (an admin takes the role away first).
@@ -182,7 +182,7 @@ export async function suspendMember(
 ): Promise<Outcome<{ username: string | null; suspendedUntil: Date | null }>> {
   return db.transaction(async (tx) => {
     // Given an item, its author is looked up here and never named back (a PorpChat message's
-    // account stays unknown to the moderator, product.md section 10).
+    // account stays unknown to the moderator, docs/product.md section 10).
     const item: FlagTargetRef | null =
       input.targetType !== undefined && input.targetId !== undefined
         ? { targetType: input.targetType, targetId: Number(input.targetId) }

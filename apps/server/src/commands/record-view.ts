@@ -54,7 +54,7 @@ async function writeViews(db: Db, batch: View[]): Promise<boolean[]> {
 const batchesByDb = new WeakMap<Db, Batches<View, boolean>>();
 
 /**
- * Records the actor's view of a question (once per member, product.md section 3). Views
+ * Records the actor's view of a question (once per member, docs/product.md section 3). Views
  * are counters, not content: many requests' views share one statement and its commit
  * (the batch in flight when a view arrives is followed at once by the next), and the view
  * is stored before this resolves. A first view is an event; a repeat is none.

@@ -21,7 +21,7 @@ const FIRST_ACCOUNT_LOCK = 0x706f7270;
 
 /**
  * Creates an account and its empty profile in one transaction. The first account of an
- * empty installation is its admin (product.md section 10); registrations take a lock
+ * empty installation is its admin (docs/product.md section 10); registrations take a lock
  * for the moment of the insert, so two at once cannot both be first.
  */
 export async function registerAccount(db: Db, input: RegisterInput, hashing?: ScryptParams): Promise<AccountRow> {

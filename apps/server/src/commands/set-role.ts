@@ -14,7 +14,7 @@ export interface RoleRow {
 }
 
 /**
- * Sets an account's role (product.md section 10). The admins' rows are locked first, so
+ * Sets an account's role (docs/product.md section 10). The admins' rows are locked first, so
  * two admins demoting each other at once cannot leave none: the last admin keeps the role.
  */
 /** `actor`: the admin, whose change is logged; null from the server's command line. */

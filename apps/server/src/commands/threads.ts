@@ -79,7 +79,7 @@ export async function markRead(db: Db, accountId: number, messageId: number): Pr
   await db.insert(messageReads).values({ messageId, accountId }).onConflictDoNothing();
 }
 
-/** Marks a thread's last message read by an account (opening a thread, product.md section 4). */
+/** Marks a thread's last message read by an account (opening a thread, docs/product.md section 4). */
 export async function markLastRead(db: Db, accountId: number, threadId: number): Promise<void> {
   const [last] = await queryRows<{ id: number }>(
     db,

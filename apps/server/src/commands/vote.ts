@@ -7,7 +7,7 @@ import type { Actor } from '../policies/actor.ts';
 import { lockQuestion } from './lock-question.ts';
 
 /**
- * Toggles the actor's vote (product.md section 7): voting the same way again takes the
+ * Toggles the actor's vote (docs/product.md section 7): voting the same way again takes the
  * vote back, voting the other way moves it. The question's row is locked, so toggles on
  * one question apply one after another, each seeing the one before, and its counters
  * always equal the stored votes: an even number of identical requests leaves no vote, an

@@ -2,7 +2,7 @@ import { ORDERS, type DomainEvent } from '@porpoise/core';
 import type { Touched } from '../plugins/read-cache.ts';
 
 /**
- * The cached reads each event changes (style.md: a cache is invalidated by the events that
+ * The cached reads each event changes (docs/style.md: a cache is invalidated by the events that
  * change what it holds, not cleared whole). A list page holds rows (counts shown on them)
  * in an order, under a total, for the whole list or one tag:
  * - a new question joins every order and total of the whole list and of its tags, and

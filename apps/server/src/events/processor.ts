@@ -54,7 +54,7 @@ type Delivery = {
 }[SocketEventName];
 
 /**
- * The one place that acts on what writes did (style.md, "The write path"). A route runs
+ * The one place that acts on what writes did (docs/style.md, "The write path"). A route runs
  * its command through `settle`, which hands the command's events to `apply`, which
  * 1. drops the cached reads they changed, here and on every other process, before the
  *    write is answered (events/invalidation.ts decides which);

@@ -14,7 +14,7 @@ export interface ViewCounterDeps {
 }
 
 /**
- * First views are counters, not content changes (product.md section 3): they drop no
+ * First views are counters, not content changes (docs/product.md section 3): they drop no
  * cached page. The questions viewed here are gathered, and once every `intervalMs` their
  * counts are read in one query, set in this process's cached pages and list rows, told to
  * the other processes (which set theirs), and announced: one viewsUpdate per question,

@@ -22,7 +22,7 @@ export function hostnameOf(host: string | undefined): string | undefined {
 }
 
 /**
- * Which host names requests may name (product.md section 6): the host of PUBLIC_URL when
+ * Which host names requests may name (docs/product.md section 6): the host of PUBLIC_URL when
  * it is set, else localhost, 127.0.0.1 and [::1]; the port is not compared (a proxy in
  * front may use its own). A DNS-rebinding page reaches the server under the attacker's
  * name, which is never on the list.

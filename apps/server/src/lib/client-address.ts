@@ -3,7 +3,7 @@ import { isIP } from 'node:net';
 import proxyAddr from '@fastify/proxy-addr';
 
 /**
- * Which peers are proxies (TRUST_PROXY, product.md section 6): none, the nearest N hops,
+ * Which peers are proxies (TRUST_PROXY, docs/product.md section 6): none, the nearest N hops,
  * or the peers whose addresses match a list of addresses/CIDRs (@fastify/proxy-addr's
  * names `loopback`, `linklocal` and `uniquelocal` included).
  */

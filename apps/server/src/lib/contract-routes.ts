@@ -109,7 +109,7 @@ export interface RouteOptions<N extends EndpointName> {
   /**
    * The signed-in member's posting limit this route counts (lib/posting-limits.ts), or a
    * check of its own: either runs before the input is validated, so a post past its limit
-   * costs no text checking (product.md section 6).
+   * costs no text checking (docs/product.md section 6).
    */
   limit?: PostKind | preValidationAsyncHookHandler;
   /**

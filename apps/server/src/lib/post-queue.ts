@@ -5,7 +5,7 @@ import { can } from '../policies/authorize.ts';
 import { countApprovedPosts } from '../queries/moderation.ts';
 
 /**
- * Whether a member's new question or answer waits for a moderator (product.md section 10):
+ * Whether a member's new question or answer waits for a moderator (docs/product.md section 10):
  * only when the site enables the post queue (NEW_ACCOUNT_APPROVAL=true), never for
  * moderators, and only until LIMITS.firstPostsApproved of the member's posts were let through.
  */
@@ -16,7 +16,7 @@ export async function awaitsApproval(app: FastifyInstance, actor: Actor): Promis
 }
 
 /**
- * Whether an edit holds the edited post again until a moderator approves it (product.md
+ * Whether an edit holds the edited post again until a moderator approves it (docs/product.md
  * section 10, "Post queue"): only its author's own edit, while their posts still wait.
  */
 export async function editAwaitsApproval(app: FastifyInstance, actor: Actor, authorId: number): Promise<boolean> {

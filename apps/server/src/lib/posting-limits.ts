@@ -17,7 +17,7 @@ export async function limitPosting(app: FastifyInstance, actor: Actor, kind: Pos
 }
 
 /**
- * PorpChat's limits (product.md section 4): about 10 posts per 10 s per client (an account,
+ * PorpChat's limits (docs/product.md section 4): about 10 posts per 10 s per client (an account,
  * else an address) and 500 a day per address, whoever posts from it. A member's PorpChat
  * posts are messages too, held to their account's caps first (12 posts a minute, 1,000
  * messages a day), so a typed name is no way around them. `address` is the addressKey.

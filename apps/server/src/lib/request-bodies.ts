@@ -10,7 +10,7 @@ const ENVELOPE_BYTES = 2_048;
 
 /**
  * The body limit of a route whose texts together hold at most `characters` characters
- * (product.md section 3's limits): its largest real body, in any JSON encoding, fits.
+ * (docs/product.md section 3's limits): its largest real body, in any JSON encoding, fits.
  */
 export const bodyLimitFor = (characters: number) => characters * MAX_BYTES_PER_CHARACTER + ENVELOPE_BYTES;
 

@@ -97,7 +97,7 @@ export class SessionStore {
             and(
               eq(accounts.id, accountId),
               eq(accounts.passwordHash, passwordHash),
-              // Not suspended meanwhile (product.md section 10).
+              // Not suspended meanwhile (docs/product.md section 10).
               notSuspended(),
             ),
           )

@@ -1,5 +1,5 @@
 /**
- * The one way Porpoise sends mail (product.md section 10): through SMTP when SMTP_URL is
+ * The one way Porpoise sends mail (docs/product.md section 10): through SMTP when SMTP_URL is
  * set, otherwise into the server's log (recipient and subject only) and, with MAIL_DIR, as
  * a `.eml` file there, so a fresh install still lets a person reset a password. Mail
  * leaves after the write that asked for it has committed (the event processor calls
@@ -67,7 +67,7 @@ function smtpDelivery(config: MailConfig & { smtpUrl: string }): { deliver: Deli
 
 /**
  * No SMTP server: the log says who a mail is to and what about, never its text (a link's
- * token would open the account to whoever reads the log: product.md section 10, Account
+ * token would open the account to whoever reads the log: docs/product.md section 10, Account
  * settings); MAIL_DIR gets the whole mail.
  */
 function localDelivery(config: MailConfig, log: FastifyBaseLogger): { deliver: Deliver; close: () => void } {

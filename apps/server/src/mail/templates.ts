@@ -1,5 +1,5 @@
 /**
- * Every mail Porpoise sends, as text and HTML (product.md section 10). Links start with
+ * Every mail Porpoise sends, as text and HTML (docs/product.md section 10). Links start with
  * the public address; nothing a user typed is put into the HTML unescaped, and no mail
  * ever carries a password.
  */

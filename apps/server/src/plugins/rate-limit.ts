@@ -18,7 +18,7 @@ export interface RateLimiter {
 
 /**
  * Fixed-window counters kept in the database, so every server process shares them
- * (product.md section 1: no counter that matters lives in one process's memory).
+ * (docs/product.md section 1: no counter that matters lives in one process's memory).
  */
 export function createRateLimiter(db: Db): RateLimiter {
   async function hitEach(hits: RateHit[]): Promise<void> {

@@ -140,7 +140,7 @@ export interface Touched {
 type ContentSignal = { touched: Touched } | { viewed: number[]; counts: number[] };
 
 /**
- * The hot reads (home list pages, question pages) answered from memory (product.md section
+ * The hot reads (home list pages, question pages) answered from memory (docs/product.md section
  * 6). A write drops exactly the pages it changed, here and, through `app.signals`, on every
  * other process, before its event goes out or the write is answered: it shows up at once
  * wherever it is read next. A first view drops nothing: view counts are brought up to
@@ -151,7 +151,7 @@ export interface ContentCache {
   questions: ReadCache<QuestionPage>;
   /** The tags page (every tag with its question count: a grouping over every question's tags). */
   tags: ReadCache<JsonBody>;
-  /** Tag suggestions by prefix (product.md section 5): the tags page's counts, so they go with it. */
+  /** Tag suggestions by prefix (docs/product.md section 5): the tags page's counts, so they go with it. */
   tagSuggestions: ReadCache<JsonBody>;
   /** Call after a write commits, before its event is emitted. */
   invalidate(touched: Touched): Promise<void>;

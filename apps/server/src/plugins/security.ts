@@ -77,7 +77,7 @@ function securityHeaders(options: HelmetOptions): Record<string, string> {
  */
 export const securityPlugin = fp(
   async (app: FastifyInstance) => {
-    // Host allowlist first (product.md section 6): a DNS-rebinding page reaches us under its
+    // Host allowlist first (docs/product.md section 6): a DNS-rebinding page reaches us under its
     // own name and gets nothing, not even a page. The health check answers any name: an
     // orchestrator probes by address, and it says nothing and changes nothing.
     const trust = trustFunction(app.config.trustProxy);

@@ -3,7 +3,7 @@ import { can } from './authorize.ts';
 import type { ThreadAccess } from './threads.ts';
 
 /**
- * Who hears an event (product.md section 3), decided here and nowhere else: a question's
+ * Who hears an event (docs/product.md section 3), decided here and nowhere else: a question's
  * events go to the sockets showing it, never to everyone online, so that the cost of a
  * vote or a view does not grow with everyone who is; a new question to every signed-in
  * socket (any list may gain it); a thread's to those who may read it.
@@ -13,7 +13,7 @@ export type Audience =
   | { to: 'signedIn' }
   | { to: 'accounts'; accountIds: number[] }
   | { to: 'porpchat' }
-  /** Moderators' and admins' sockets: the review queue's changes (product.md section 10). */
+  /** Moderators' and admins' sockets: the review queue's changes (docs/product.md section 10). */
   | { to: 'moderators' };
 
 export const showingQuestion = (questionId: number): Audience => ({ to: 'question', questionId });

@@ -4,9 +4,9 @@ import type { Actor } from './actor.ts';
 import type { ThreadAccess } from './threads.ts';
 
 /**
- * Who may do what, for every resource (style.md: one module decides): the routes, the
+ * Who may do what, for every resource (docs/style.md: one module decides): the routes, the
  * route declarations (lib/contract-routes.ts) and the choice of rooms (audience.ts) all ask
- * here. Roles (product.md section 10) are read from the session's account on each request.
+ * here. Roles (docs/product.md section 10) are read from the session's account on each request.
  */
 export type Resource =
   | { type: 'question'; askerId?: number; deletedBy?: number | null; held?: boolean }
@@ -41,7 +41,7 @@ export type Action =
 /** Moderators and admins keep the place clean: they may edit, delete and close any post. */
 const moderates = (actor: Actor | null) => actor !== null && (actor.role === 'moderator' || actor.role === 'admin');
 
-/** Its author edits, deletes and undeletes a post, and sees it while deleted; so do moderators (product.md section 9). */
+/** Its author edits, deletes and undeletes a post, and sees it while deleted; so do moderators (docs/product.md section 9). */
 const AUTHOR_OR_MODERATOR: ReadonlySet<Action> = new Set(['edit', 'delete', 'seeDeleted']);
 
 /**
@@ -53,7 +53,7 @@ function mayUndelete(actor: Actor | null, authorId: number | undefined, deletedB
 }
 
 /**
- * Whose deleted posts a reader sees among a question's (product.md section 9): a
+ * Whose deleted posts a reader sees among a question's (docs/product.md section 9): a
  * moderator every one, a member their own, a visitor none. The queries take it as it is.
  */
 export interface HiddenPostsSeen {
@@ -76,7 +76,7 @@ export function seesHiddenPosts(actor: Actor | null, authorIds: readonly number[
 
 /** Whether `actor` (null: a visitor) may do `action` to `resource`. */
 export function can(actor: Actor | null, action: Action, resource: Resource): boolean {
-  // Any member flags what others posted (product.md section 10), never their own.
+  // Any member flags what others posted (docs/product.md section 10), never their own.
   if (action === 'flag') return actor !== null && actor.id !== authorOf(resource) && flaggable(resource);
   // A post hidden by flags or waiting for approval is the moderators' to decide on.
   if (action === 'delete' && 'held' in resource && resource.held === true) return moderates(actor);
@@ -86,13 +86,13 @@ export function can(actor: Actor | null, action: Action, resource: Resource): bo
       if (action === 'seeDeleted') return moderates(actor) || (actor !== null && actor.id === resource.senderId);
       return false;
     case 'thread': {
-      // product.md section 4: PorpChat is open to anyone, even without an account; a
+      // docs/product.md section 4: PorpChat is open to anyone, even without an account; a
       // forum's thread to every signed-in member; a direct thread to its two participants.
       const { thread } = resource;
       const reads =
         thread.kind === 'porpchat' ||
         (actor !== null && (thread.kind === 'forum' || thread.participantIds.includes(actor.id)));
-      // Read receipts belong to accounts: PorpChat keeps none (product.md section 6).
+      // Read receipts belong to accounts: PorpChat keeps none (docs/product.md section 6).
       if (action === 'markRead') return reads && actor !== null && thread.kind !== 'porpchat';
       return reads && (action === 'read' || action === 'post');
     }
@@ -102,12 +102,12 @@ export function can(actor: Actor | null, action: Action, resource: Resource): bo
     case 'site':
       // The review queue, its decisions, suspensions and the log: moderators and admins.
       if (action === 'moderate') return moderates(actor);
-      // Roles are set by admins only (product.md section 10).
+      // Roles are set by admins only (docs/product.md section 10).
       return action === 'administer' && actor?.role === 'admin';
     case 'question':
-      // Only the asker accepts an answer to their question (product.md section 7).
+      // Only the asker accepts an answer to their question (docs/product.md section 7).
       if (action === 'accept') return actor !== null && actor.id === resource.askerId;
-      // Moderators close and reopen, the asker included only if a moderator (product.md section 9).
+      // Moderators close and reopen, the asker included only if a moderator (docs/product.md section 9).
       if (action === 'close') return moderates(actor);
       // Its author deletes a question while it has no answers; moderators any time.
       if (action === 'deleteAnswered') return moderates(actor);

@@ -28,10 +28,10 @@ export interface SummaryRow {
   acceptedAnswerId: number | null;
 }
 
-/** When a post was deleted (product.md section 9); null or absent while it shows. */
+/** When a post was deleted (docs/product.md section 9); null or absent while it shows. */
 interface Deletable {
   deletedAt?: Date | string | null;
-  /** Why it is hidden while nobody deleted it (product.md section 10). */
+  /** Why it is hidden while nobody deleted it (docs/product.md section 10). */
   heldFor?: HeldFor | null;
 }
 
@@ -197,7 +197,7 @@ export function presentQuestion(detail: QuestionDetail): Question {
   };
 }
 
-/** A revision as the history query reads it (product.md section 9). */
+/** A revision as the history query reads it (docs/product.md section 9). */
 export interface RevisionRow {
   revision: number;
   title: string | null;

@@ -17,7 +17,7 @@ export interface MessageRow {
 export const threadIdOf = (thread: { id: number; kind: string }) =>
   thread.kind === 'porpchat' ? PORPCHAT_THREAD_ID : String(thread.id);
 
-/** A message as its thread shows it; a PorpChat message never says who read it (product.md section 6). */
+/** A message as its thread shows it; a PorpChat message never says who read it (docs/product.md section 6). */
 export const presentMessage = (row: MessageRow, thread: { kind: string }): Message => ({
   _id: String(row.id),
   content: row.content,

@@ -7,7 +7,7 @@ import type { AccountRow } from '../lib/sessions.ts';
 const named = (username: string) => sql`lower(${accounts.username}) = lower(${username})`;
 
 /**
- * Not suspended now (product.md section 10): never suspended, or the suspension has ended.
+ * Not suspended now (docs/product.md section 10): never suspended, or the suspension has ended.
  * Sign-in's sessions and reset links both ask this.
  */
 export const notSuspended = () => sql`coalesce(${accounts.suspendedUntil} <= now(), true)`;

@@ -22,7 +22,7 @@ export interface ReviewRow {
 }
 
 /**
- * The queue's items (product.md section 10): those with open flags, and the posts waiting
+ * The queue's items (docs/product.md section 10): those with open flags, and the posts waiting
  * for approval, each once, oldest first (by its oldest open flag, or when it was posted).
  */
 const QUEUE = sql`
@@ -178,7 +178,7 @@ export async function listModerationLog(db: Db, before: number | null): Promise<
   return queryRows<LogRow>(
     db,
     sql`select l.id, m.username as moderator, l.action, l.target_type as "targetType", l.target_id as "targetId",
-        -- A PorpChat message's account is never named (product.md section 10).
+        -- A PorpChat message's account is never named (docs/product.md section 10).
         case when l.target_type = 'message' and exists (select 1 from messages mm join threads t on t.id = mm.thread_id
           where mm.id = l.target_id and t.kind = 'porpchat') then null else s.username end as subject,
         l.reason, l.created_at as at,
@@ -198,7 +198,7 @@ export async function listModerationLog(db: Db, before: number | null): Promise<
 /**
  * How many of an account's questions and answers have been let through (not waiting for
  * approval, nor deleted by someone else), counted up to `atMost`: the post queue holds an
- * account's posts until it has this many (product.md section 10).
+ * account's posts until it has this many (docs/product.md section 10).
  */
 export async function countApprovedPosts(db: Db, accountId: number, atMost: number): Promise<number> {
   const [row] = await queryRows<{ approved: number }>(

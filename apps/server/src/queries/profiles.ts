@@ -14,7 +14,7 @@ export interface ProfileRow {
 }
 
 /**
- * A member's profile (product.md section 5): name as stored, bio ('' when never written),
+ * A member's profile (docs/product.md section 5): name as stored, bio ('' when never written),
  * when they joined, and their posts that show to everyone (deleted and held ones left out,
  * an answer on a question that does not show too), counted from the member's own rows of
  * questions_asked_by_idx and answers_ans_by_idx, never a scan of every post. Null for an

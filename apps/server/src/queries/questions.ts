@@ -45,7 +45,7 @@ const answerVoters = (answerId: SQL, value: 1 | -1) =>
     where v.answer_id = ${answerId} and v.value = ${sql.raw(String(value))} order by v.voted_at, va.id)`;
 
 /**
- * Whether a post shows to a reader (product.md section 9): it is not deleted, or the reader
+ * Whether a post shows to a reader (docs/product.md section 9): it is not deleted, or the reader
  * sees every deleted post (a moderator) or wrote it. Parameters, not SQL text: one
  * prepared statement serves every reader.
  */
@@ -732,7 +732,7 @@ export async function listAnswersBy(db: Db, username: string) {
 /**
  * Every tag with the number of questions using it, most used first. The count is of shown
  * questions (commands keep it), so a tag whose questions are all held or deleted is not
- * listed (product.md section 10).
+ * listed (docs/product.md section 10).
  */
 export async function listTagsWithCounts(db: Db) {
   return queryRows<{ name: string; description: string; qcnt: number }>(
@@ -742,7 +742,7 @@ export async function listTagsWithCounts(db: Db) {
   );
 }
 
-/** A tag by name, only while a shown question carries it (product.md section 10), as the list shows it. */
+/** A tag by name, only while a shown question carries it (docs/product.md section 10), as the list shows it. */
 export async function getTag(db: Db, name: string) {
   const [tag] = await queryRows<{ name: string; description: string }>(
     db,

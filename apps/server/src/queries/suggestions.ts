@@ -13,7 +13,7 @@ export function prefixPattern(prefix: string): string {
 
 /**
  * Tags whose name starts with `prefix` (any case: names are stored lower case) that a shown
- * question carries (the tags page's own counts: product.md section 10), by name, at most
+ * question carries (the tags page's own counts: docs/product.md section 10), by name, at most
  * LIMITS.suggestionsMax. A range of tags_name_prefix_idx, read in its order until enough
  * match: the cost does not grow with the number of tags. Unprepared, so the planner sees
  * the pattern's fixed prefix.

@@ -17,7 +17,7 @@ function showQuestions(socket: AppSocket, ids: number[]): void {
 }
 
 /**
- * Lets a socket send only the events the web app sends (product.md section 6), each checked
+ * Lets a socket send only the events the web app sends (docs/product.md section 6), each checked
  * by its schema and at most CLIENT_SOCKET_LIMITS.perWindow per window; anything else (an
  * unknown event, a bad payload, a binary frame, an ack, too many) disconnects that socket.
  * Frames over CLIENT_SOCKET_LIMITS.frameBytesMax never get here: engine.io closes the socket.

@@ -1,5 +1,5 @@
 /**
- * Live engine.io clients per address key and in total (product.md section 6: one visitor
+ * Live engine.io clients per address key and in total (docs/product.md section 6: one visitor
  * cannot exhaust the server). The handshake asks `admits` before engine.io allocates
  * anything; a client counts from its `connection` event until its `close`, so a refused or
  * finished handshake holds nothing. Counting live clients rather than reservations leaves

@@ -103,7 +103,7 @@ describe.each(DATABASE_KINDS)('per-address limits on %s', (kind) => {
     for (const request of requests) statuses.push((await request()).statusCode);
     return statuses;
   };
-  const LIMIT = 10; // registrations an hour per address (product.md section 6)
+  const LIMIT = 10; // registrations an hour per address (docs/product.md section 6)
 
   describe('behind one proxy hop (TRUST_PROXY=1)', () => {
     let t: TestApp;

@@ -1,4 +1,4 @@
-// Trust #15 item 5: forums and new threads are posts like any other (product.md section 6):
+// Trust #15 item 5: forums and new threads are posts like any other (docs/product.md section 6):
 // they share the per-account rate of 12 a minute, have daily caps, and the forum list
 // answers one bounded page at a time.
 import { LIMITS, MESSAGES, type Forum } from '@porpoise/core';

@@ -1,4 +1,4 @@
-// Trust #31 item 10: the link rule holds for every link (product.md section 8): comments and
+// Trust #31 item 10: the link rule holds for every link (docs/product.md section 8): comments and
 // forum, direct and PorpChat messages take inline Markdown, and a `[text](url)` there that
 // is not https:// with something after it, or has empty text, is refused as in a post.
 import { MESSAGES } from '@porpoise/core';

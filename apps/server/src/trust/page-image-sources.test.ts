@@ -1,7 +1,7 @@
 // Trust #23 item 5: a PorpChat 'IMG' message must not make every reader's browser fetch any
 // address. The web app shows an image elsewhere only when the reader presses its button, and
 // the pages' CSP lets images come only from Porpoise itself and, for pressed ones, https
-// (product.md section 4): never http: (a plain-text fetch anyone on the path can read or
+// (docs/product.md section 4): never http: (a plain-text fetch anyone on the path can read or
 // answer, or an intranet address) and never data:.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DATABASE_KINDS } from '../test/databases.ts';

@@ -1,4 +1,4 @@
-// Trust #23 item 9: PorpChat has daily caps (product.md sections 4 and 6): 500 posts a day
+// Trust #23 item 9: PorpChat has daily caps (docs/product.md sections 4 and 6): 500 posts a day
 // per address, and a member's PorpChat posts are messages, counted toward the member's
 // 12 posts a minute and 1,000 messages a day, so a typed name is no way around them.
 import { MESSAGES } from '@porpoise/core';

@@ -1,5 +1,5 @@
-// Issue 32 item 6: joining PorpChat checks the name at once (product.md section 5), by the
-// rule posting applies again (product.md section 6, 'PorpChat names'). The answer tells
+// Issue 32 item 6: joining PorpChat checks the name at once (docs/product.md section 5), by the
+// rule posting applies again (docs/product.md section 6, 'PorpChat names'). The answer tells
 // whether a username exists, so it is limited per address like registration
 // (trust/registration-enumeration.test.ts): 10 an hour, counted before the lookup.
 import { MESSAGES } from '@porpoise/core';

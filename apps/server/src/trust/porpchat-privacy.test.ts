@@ -1,5 +1,5 @@
 // Trust #15 item 4: a PorpChat message never says who read it or which account sent it
-// (product.md sections 4 and 6), over HTTP and on sockets, for any reader.
+// (docs/product.md sections 4 and 6), over HTTP and on sockets, for any reader.
 import { MESSAGES, SOCKET_EVENTS, type Message, type Thread } from '@porpoise/core';
 import { sql } from 'drizzle-orm';
 import type { Socket } from 'socket.io-client';

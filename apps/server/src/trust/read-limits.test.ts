@@ -15,7 +15,7 @@ import { startTestApp, type TestApp } from '../test/test-app.ts';
 /** More questions than the deepest offset reaches, in every order (a quarter are answered). */
 const COUNT = LIMITS.listOffsetMax + 450;
 
-/** Each order as product.md section 3 defines it, ties broken by the newer id. */
+/** Each order as docs/product.md section 3 defines it, ties broken by the newer id. */
 const ORDER_SQL: Record<Order, string> = {
   newest: 'q.ask_date_time desc, q.id desc',
   unanswered: 'q.ask_date_time desc, q.id desc',

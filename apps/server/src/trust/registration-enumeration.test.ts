@@ -1,6 +1,6 @@
 // Trust #23 item 10: registration answers 'Email already in use' (the spec's text), so it
 // tells whether an email has an account. The mitigation is the registration limit per
-// address (product.md section 6: 10 an hour), counted before the email is looked up, so one
+// address (docs/product.md section 6: 10 an hour), counted before the email is looked up, so one
 // address learns about at most 10 emails an hour, however fast or parallel it asks.
 import { MESSAGES } from '@porpoise/core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';

@@ -7,7 +7,7 @@ import { DATABASE_KINDS } from '../test/databases.ts';
 import { registerUser, sessionCookie, uniqueName, type TestUser } from '../test/factories.ts';
 import { startTestApp, type TestApp } from '../test/test-app.ts';
 
-// product.md section 6: wrong passwords 10 in 10 minutes per username and address; this
+// docs/product.md section 6: wrong passwords 10 in 10 minutes per username and address; this
 // app's limit per address, for any usernames, is 20.
 const PER_USERNAME_AND_ADDRESS = 10;
 const PER_ADDRESS = 20;

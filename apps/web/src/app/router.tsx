@@ -12,7 +12,7 @@ import { RouteError } from './routes/route-error';
 const landing = () => import('./routes/landing').then((m) => ({ Component: m.LandingRoute }));
 
 /**
- * The route table of spec section 2 plus /login (product.md section 2). The home list and
+ * The route table of spec section 2 plus /login (docs/product.md section 2). The home list and
  * the landing page are in the first download; every other screen is fetched when first
  * visited, which keeps the JavaScript needed to paint /home small.
  */
@@ -55,7 +55,7 @@ export const routes: RouteObject[] = [
         ],
       },
       {
-        // Open to visitors; a signed-in member keeps the header and menu (product.md section 5).
+        // Open to visitors; a signed-in member keeps the header and menu (docs/product.md section 5).
         Component: OpenOrSignedInLayout,
         children: [
           {

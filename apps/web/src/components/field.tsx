@@ -13,7 +13,7 @@ export interface FieldProps {
   id: string;
   label: string;
   hint?: ReactNode;
-  /** This field's error, shown right below it and tied to the control (product.md section 5). */
+  /** This field's error, shown right below it and tied to the control (docs/product.md section 5). */
   error: string | null;
   /** Bumped at each submit so that a repeated message is announced again. */
   attempt?: number;

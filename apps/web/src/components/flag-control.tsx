@@ -3,7 +3,7 @@ import { FLAG_REASONS, MESSAGES, flagNoteError, type FlagReason, type FlagTarget
 import { FormError } from '@/components/form-error';
 import { callApi, userFacingError } from '@/lib/api-client';
 
-/** Flags an item (product.md section 10): one flag per member per item. */
+/** Flags an item (docs/product.md section 10): one flag per member per item. */
 function flagItem(targetType: FlagTarget, targetId: string, reason: FlagReason, note: string) {
   return callApi('POST /flag', { body: { targetType, targetId, reason, ...(note.trim() === '' ? {} : { note }) } });
 }
@@ -16,7 +16,7 @@ const REASON_LABELS: Record<FlagReason, string> = {
 };
 
 /**
- * A 'Flag' button opening a dialog (product.md section 10): the four reasons as radio
+ * A 'Flag' button opening a dialog (docs/product.md section 10): the four reasons as radio
  * buttons, an optional note, and a 'Flag' button that sends it. A native modal dialog: it
  * keeps focus inside, Escape closes it, and focus returns to the button. Once sent, the
  * button gives way to a thank-you that is announced.

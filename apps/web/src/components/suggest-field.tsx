@@ -40,7 +40,7 @@ function wordAt(value: string, caret: number): { start: number; end: number } {
 }
 
 /**
- * A text field that suggests as one types (product.md section 5), following the WAI-ARIA
+ * A text field that suggests as one types (docs/product.md section 5), following the WAI-ARIA
  * combobox pattern: the input is a combobox owning a listbox of options; ArrowDown and
  * ArrowUp move through them, Enter picks, Escape closes, a click picks too. Focus stays in
  * the input throughout.

@@ -22,7 +22,7 @@ function withQuery(path: string, query: Record<string, string | undefined>): str
 
 const segment = (value: string) => encodeURIComponent(value);
 
-/** The / and /login query parameter naming the page that sent the user to sign in (product.md section 2). */
+/** The / and /login query parameter naming the page that sent the user to sign in (docs/product.md section 2). */
 export const REDIRECT_PARAM = 'redirectTo';
 
 export interface HomeQuery {
@@ -58,7 +58,7 @@ export const paths = {
   newForum: route('/new/forum', () => '/new/forum'),
   accessibilitySettings: route('/accessibility-settings', () => '/accessibility-settings'),
   adminUsers: route('/admin/users', () => '/admin/users'),
-  /** The review queue (product.md section 10): moderators and admins. */
+  /** The review queue (docs/product.md section 10): moderators and admins. */
   moderation: route('/moderation', () => '/moderation'),
   /** The moderation log; `before`: the page of entries older than that one. */
   moderationLog: route('/moderation/log', (before?: string) => withQuery('/moderation/log', { before })),

@@ -21,11 +21,11 @@ export interface SubmitOptions<F extends string> {
 }
 
 /**
- * One form's state (the web half of the write path, style.md): pending, each field's
+ * One form's state (the web half of the write path, docs/style.md): pending, each field's
  * error beside it, an error about no field above the submit button, all cleared at each
  * submit, and an attempt count that makes a repeated message be announced again. When a
  * submit fails on a field, focus moves to that field with its label in view below the
- * sticky header (product.md section 5).
+ * sticky header (docs/product.md section 5).
  */
 export function useForm<F extends string>() {
   const baseId = useId();

@@ -1,7 +1,7 @@
 import { MESSAGES, type EndpointAt, type EndpointRoute } from '@porpoise/core';
 import type { BodyOf, EndpointName, ParamsOf, QueryOf, ResponseOf } from '@porpoise/core/contract';
 
-/** Where the server mounts its API (product.md section 1): same origin, prefix /api. */
+/** Where the server mounts its API (docs/product.md section 1): same origin, prefix /api. */
 const API_PREFIX = '/api';
 
 /** A failed API call: the HTTP status (0 when no response arrived) and the server's `{error}` text, if any. */

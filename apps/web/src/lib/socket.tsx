@@ -13,7 +13,7 @@ export interface AppSocket {
   off<E extends SocketEventName>(event: E, handler: (...payloads: Array<SocketPayloads[E]>) => void): void;
   /**
    * Tells the server which questions this page shows (replacing the previous ids), so that
-   * it hears their events (product.md section 3). Sent after every (re)connection too.
+   * it hears their events (docs/product.md section 3). Sent after every (re)connection too.
    */
   showQuestions(ids: string[]): void;
   /**

@@ -21,7 +21,7 @@ export function withMessage(thread: Thread, message: Message): Thread {
 }
 
 /**
- * A message hidden (by flags, or deleted by a moderator: product.md section 10): gone for
+ * A message hidden (by flags, or deleted by a moderator: docs/product.md section 10): gone for
  * readers, kept marked for whoever `keeps` says may still see it (moderators, its sender).
  * Shown again, it comes back by its own messageUpdate.
  */

@@ -1,5 +1,5 @@
 /**
- * `@porpoise/core/markdown`: Markdown for posts, comments and messages (product.md
+ * `@porpoise/core/markdown`: Markdown for posts, comments and messages (docs/product.md
  * section 8), and the two text rules that need it. A separate entry point, so the parser
  * is in no bundle that does not show or check Markdown (the /home list's first download).
  */
@@ -27,7 +27,7 @@ export const answerTextError = postTextError(
 
 /**
  * Comments and messages take inline Markdown, and the link rule holds for every link
- * (product.md section 8): the field's own rule, then its links.
+ * (docs/product.md section 8): the field's own rule, then its links.
  */
 const withInlineLinks =
   (rule: Rule): Rule =>

@@ -1,5 +1,5 @@
 /**
- * The languages a fenced code block is highlighted in (product.md section 8), by the
+ * The languages a fenced code block is highlighted in (docs/product.md section 8), by the
  * name of their highlight.js grammar, and the names people write after the fence.
  * Anything else is shown as plain text.
  */

@@ -1,4 +1,4 @@
-// Issue 19 item 1: Markdown as product.md section 8 has it, read into the allow-listed tree.
+// Issue 19 item 1: Markdown as docs/product.md section 8 has it, read into the allow-listed tree.
 import { describe, expect, it } from 'vitest';
 import { LIMITS } from '../limits.ts';
 import { MESSAGES } from '../messages.ts';

@@ -1,5 +1,5 @@
 /**
- * Markdown as product.md section 8 has it, by markdown-it (CommonMark, with GFM tables
+ * Markdown as docs/product.md section 8 has it, by markdown-it (CommonMark, with GFM tables
  * and strikethrough; task lists are read here from the list items). Raw HTML is text,
  * reference definitions are not read (the spec's links are `[text](url)`), bare
  * addresses are linked only when they start with https://, and every link passes the
@@ -204,7 +204,7 @@ class InlineReader {
         this.readLink(token, nodes);
         return;
       case 'image': {
-        // Shown as a link to the image, never embedded (product.md section 8).
+        // Shown as a link to the image, never embedded (docs/product.md section 8).
         const alt = new InlineReader(token.children ?? []).read();
         if (this.inLink) for (const node of alt) pushNode(nodes, node);
         else this.pushLink(token, alt, nodes, '!');
@@ -349,7 +349,7 @@ class BlockReader {
   /**
    * A code block; past the first LIMITS.codeBlocksHighlighted (fenced or indented alike) it is
    * plain preformatted text, with no highlighting and no 'Copy', so no post of thousands of
-   * blocks can freeze a reader's browser (product.md section 8).
+   * blocks can freeze a reader's browser (docs/product.md section 8).
    */
   private readCode(token: Token): MdBlock {
     this.codeBlocks += 1;

@@ -1,5 +1,5 @@
 /**
- * What a Markdown text becomes: a tree of the few elements product.md section 8 allows,
+ * What a Markdown text becomes: a tree of the few elements docs/product.md section 8 allows,
  * each with only the attributes it needs. The web app turns it into React elements (no
  * HTML string anywhere), so this list is the allow-list: a node kind that is not here
  * cannot reach a page.

@@ -11,13 +11,13 @@ export const accounts = pgTable(
     passwordHash: text('password_hash').notNull(),
     lowVision: boolean('low_vision').notNull().default(false),
     colorBlindness: text('color_blindness').notNull().default('none'),
-    /** When the account last saved its accessibility settings; null until it has (product.md section 12). */
+    /** When the account last saved its accessibility settings; null until it has (docs/product.md section 12). */
     accessibilitySavedAt: at('accessibility_saved_at'),
     createdAt: at('created_at').notNull().defaultNow(),
-    /** member, moderator or admin (product.md section 10); the policies read it on every request. */
+    /** member, moderator or admin (docs/product.md section 10); the policies read it on every request. */
     role: text('role').notNull().default('member'),
     /**
-     * Suspended by a moderator (product.md section 10) until this time ('infinity': for
+     * Suspended by a moderator (docs/product.md section 10) until this time ('infinity': for
      * good), with the reason given; signing in is refused until then. Null: not suspended.
      */
     suspendedUntil: at('suspended_until'),
@@ -75,7 +75,7 @@ export const rateLimits = pgTable('rate_limits', {
 });
 
 /**
- * One-time links sent by mail (product.md section 10): a password reset, or the
+ * One-time links sent by mail (docs/product.md section 10): a password reset, or the
  * confirmation of a new email address. The mail holds a random token; the table only its
  * SHA-256, so a copy of the database opens no account. Used up when its change is made;
  * good for an hour.

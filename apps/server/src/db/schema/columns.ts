@@ -13,7 +13,7 @@ export const tsvector = customType<{ data: string }>({ dataType: () => 'tsvector
 export const bytea = customType<{ data: Buffer }>({ dataType: () => 'bytea' });
 
 /**
- * A post held from view with nobody having deleted it (product.md section 10): `held_for`
+ * A post held from view with nobody having deleted it (docs/product.md section 10): `held_for`
  * is 'flags' or 'approval', and only on a row that is deleted by nobody.
  */
 export const heldCheck = (table: string, t: { heldFor: AnyPgColumn; deletedAt: AnyPgColumn; deletedBy: AnyPgColumn }) =>

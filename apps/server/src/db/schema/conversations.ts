@@ -55,7 +55,7 @@ export const messages = pgTable(
     /**
      * Deleted by a moderator from the review queue, or held by three spam or rude flags
      * (held_for 'flags', deleted by nobody): shown only to moderators and its sender's
-     * account (product.md section 10). Null while it shows.
+     * account (docs/product.md section 10). Null while it shows.
      */
     deletedAt: at('deleted_at'),
     deletedBy: ref('deleted_by').references(() => accounts.id),

@@ -3,7 +3,7 @@ import { check, index, pgTable, text, uniqueIndex } from 'drizzle-orm/pg-core';
 import { accounts } from './accounts.ts';
 import { at, id, ref } from './columns.ts';
 
-/** What can be flagged: a post, or a forum or PorpChat message (product.md section 10). */
+/** What can be flagged: a post, or a forum or PorpChat message (docs/product.md section 10). */
 const FLAG_TARGET_CHECK = sql`target_type in ('question', 'answer', 'comment', 'message')`;
 
 /**
@@ -40,7 +40,7 @@ export const flags = pgTable(
 );
 
 /**
- * Every moderator action (product.md section 10): who, what, on what, when, why. The
+ * Every moderator action (docs/product.md section 10): who, what, on what, when, why. The
  * target is a post, a message or an account; `subject_id` the account it concerned.
  */
 export const moderationLog = pgTable(

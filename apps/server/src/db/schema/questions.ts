@@ -51,13 +51,13 @@ export const questions = pgTable(
     viewCount: integer('view_count').notNull().default(0),
     upCount: integer('up_count').notNull().default(0),
     downCount: integer('down_count').notNull().default(0),
-    /** The answer the asker accepted, if any (product.md section 7). */
+    /** The answer the asker accepted, if any (docs/product.md section 7). */
     acceptedAnswerId: ref('accepted_answer_id').references((): AnyPgColumn => answers.id, { onDelete: 'set null' }),
-    /** The last edit (product.md section 9): when, and by whom; null until edited. */
+    /** The last edit (docs/product.md section 9): when, and by whom; null until edited. */
     editedAt: at('edited_at'),
     editedBy: ref('edited_by').references(() => accounts.id),
     /**
-     * Deleted (product.md section 9): hidden from lists, search, counts and profiles, seen
+     * Deleted (docs/product.md section 9): hidden from lists, search, counts and profiles, seen
      * only by its author and moderators until undeleted. Null while it shows.
      */
     deletedAt: at('deleted_at'),
@@ -65,12 +65,12 @@ export const questions = pgTable(
     /**
      * Why a post is hidden while nobody deleted it (deleted_at set, deleted_by null): 'flags'
      * (three spam or rude flags) or 'approval' (a new account's post waiting for a
-     * moderator), product.md section 10. Null otherwise.
+     * moderator), docs/product.md section 10. Null otherwise.
      */
     heldFor: text('held_for'),
     /** Its deleted answers and comments: while above 0, its page names their authors, who see them. */
     hiddenCount: integer('hidden_count').notNull().default(0),
-    /** Closed by a moderator (product.md section 9): no new answers. Null while open. */
+    /** Closed by a moderator (docs/product.md section 9): no new answers. Null while open. */
     closedAt: at('closed_at'),
     closedBy: ref('closed_by').references(() => accounts.id),
     closeReason: text('close_reason'),
@@ -80,7 +80,7 @@ export const questions = pgTable(
   },
   (t) => [
     heldCheck('questions', t),
-    // Posts waiting for approval, in the review queue (product.md section 10).
+    // Posts waiting for approval, in the review queue (docs/product.md section 10).
     index('questions_awaiting_approval_idx')
       .on(t.askDateTime)
       .where(sql`held_for = 'approval'`),
@@ -156,7 +156,7 @@ export const answers = pgTable(
     downCount: integer('down_count').notNull().default(0),
     editedAt: at('edited_at'),
     editedBy: ref('edited_by').references(() => accounts.id),
-    /** Deleted (product.md section 9): out of its question's count and its author's profile. */
+    /** Deleted (docs/product.md section 9): out of its question's count and its author's profile. */
     deletedAt: at('deleted_at'),
     deletedBy: ref('deleted_by').references(() => accounts.id),
     heldFor: text('held_for'),
@@ -218,7 +218,7 @@ export const votes = pgTable(
 );
 
 /**
- * Every version of an edited post (product.md section 9): revision 1 is the original, kept
+ * Every version of an edited post (docs/product.md section 9): revision 1 is the original, kept
  * from the post's first edit on (a post never edited has no rows: it is its own revision 1).
  * A question's revisions carry its title and tags; an answer's neither.
  */

@@ -1,5 +1,5 @@
 // Issue 20 items 1-3: mail through a real SMTP exchange, password reset, password and email
-// changes (product.md section 10), on both databases.
+// changes (docs/product.md section 10), on both databases.
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';

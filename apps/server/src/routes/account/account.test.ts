@@ -117,7 +117,7 @@ describe.each(DATABASE_KINDS)('accounts on %s', (kind) => {
       expect(response.statusCode).toBe(200);
     });
 
-    it('ignores a role the client sends: a later account is a member (product.md section 10)', async () => {
+    it('ignores a role the client sends: a later account is a member (docs/product.md section 10)', async () => {
       await registerUser(t.app);
       const username = uniqueName();
       const response = await register({

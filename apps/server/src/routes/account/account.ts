@@ -32,7 +32,7 @@ const CHANGE_BODY_LIMIT = bodyLimitFor(1_000 + Math.max(LIMITS.passwordMax, LIMI
 /** loginInput's bounds: a username of up to 200 characters and a password of up to 1,000. */
 const LOGIN_BODY_LIMIT = bodyLimitFor(200 + 1_000);
 
-/** Registration, sign-in, sign-out and the current account (product.md section 2). */
+/** Registration, sign-in, sign-out and the current account (docs/product.md section 2). */
 export async function accountRoutes(app: FastifyInstance) {
   const limits = app.config.rateLimits;
 
@@ -58,7 +58,7 @@ export async function accountRoutes(app: FastifyInstance) {
 
   /**
    * Wrong passwords are counted per client address and per username at that address
-   * (product.md section 6), so failures elsewhere never refuse the owner. Each attempt
+   * (docs/product.md section 6), so failures elsewhere never refuse the owner. Each attempt
    * takes its place among the failures before its hash runs and gives it back when the
    * password proves right: parallel guesses cannot pass the limit, and right passwords
    * never count.
@@ -78,7 +78,7 @@ export async function accountRoutes(app: FastifyInstance) {
     if (!account || !valid) throw invalidLogin();
     await app.rateLimiter.reset(perUsername);
     await app.rateLimiter.refund(perAddress);
-    // A suspended member learns why, and until when, only with the right password (product.md section 10).
+    // A suspended member learns why, and until when, only with the right password (docs/product.md section 10).
     const suspension = await getSuspension(app.db, account.id);
     if (suspension) throw forbidden(suspendedMessage(suspension.until, suspension.reason));
     // A hash made with older, cheaper parameters is rewritten now; if that cannot run (every
@@ -100,7 +100,7 @@ export async function accountRoutes(app: FastifyInstance) {
   });
 
   /**
-   * Always the same answer, whether or not an account uses the email (product.md section
+   * Always the same answer, whether or not an account uses the email (docs/product.md section
    * 10): one statement finds the account and writes its link, and the mail leaves in the
    * background. Counted per client address and per email (and, in the command, 3 links an
    * hour per account), so neither a script nor a stranger can flood an inbox.
@@ -142,7 +142,7 @@ export async function accountRoutes(app: FastifyInstance) {
 
   /**
    * Every session of the account ends, this one too, and the member gets a new one
-   * (product.md section 10): a copied cookie dies with the old password. The new session is
+   * (docs/product.md section 10): a copied cookie dies with the old password. The new session is
    * made only while the password is still the one just set (a reset meanwhile wins).
    */
   route(app, 'changePassword', { bodyLimit: CHANGE_BODY_LIMIT }, async ({ actor, body }, request, reply) => {

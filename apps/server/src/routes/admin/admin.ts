@@ -6,7 +6,7 @@ import { bodyLimitFor } from '../../lib/request-bodies.ts';
 import { presentUserSummary } from '../../presenters/account.ts';
 import { searchAccounts } from '../../queries/accounts.ts';
 
-/** The admin's user list and roles (product.md section 10); the contract makes both admin-only. */
+/** The admin's user list and roles (docs/product.md section 10); the contract makes both admin-only. */
 export async function adminRoutes(app: FastifyInstance) {
   route(app, 'listUsers', {}, async ({ query }) => {
     const rows = await searchAccounts(app.db, query.search?.trim() ?? '');

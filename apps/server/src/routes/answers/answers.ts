@@ -22,7 +22,7 @@ import { postingHits, refuseKnownOverLimit, remembering429 } from '../../lib/pos
 import { bodyLimitFor } from '../../lib/request-bodies.ts';
 import { awaitsApproval, editAwaitsApproval } from '../../lib/post-queue.ts';
 
-/** Answering, answer votes and the accepted answer (spec section 7, product.md section 7). */
+/** Answering, answer votes and the accepted answer (spec section 7, docs/product.md section 7). */
 export async function answerRoutes(app: FastifyInstance) {
   // The text, and the spec's ansBy.
   const bodyLimit = bodyLimitFor(LIMITS.answerTextMax + LIMITS.usernameMax);
@@ -59,7 +59,7 @@ export async function answerRoutes(app: FastifyInstance) {
     );
   });
 
-  // Each vote toggles, like a question's (product.md section 7); both endpoints take and answer the same shapes.
+  // Each vote toggles, like a question's (docs/product.md section 7); both endpoints take and answer the same shapes.
   const vote =
     (direction: VoteDirection) =>
     async ({ actor, body: input }: { actor: Actor; body: ContractInput<'upvoteAnswer'>['body'] }) => {
@@ -97,7 +97,7 @@ export async function answerRoutes(app: FastifyInstance) {
     return answer;
   });
 
-  // The author, or a moderator, edits (product.md section 9), with answering's rules and limits.
+  // The author, or a moderator, edits (docs/product.md section 9), with answering's rules and limits.
   const editing = { bodyLimit: bodyLimitFor(LIMITS.answerTextMax + LIMITS.editReasonMax), limit: 'answer' } as const;
   route(app, 'editAnswer', editing, async ({ actor, params: { id }, body }) => {
     const answerId = Number(id);
@@ -129,7 +129,7 @@ export async function answerRoutes(app: FastifyInstance) {
     return { qid: input.qid, acceptedAnswer: acceptedAnswerId === null ? null : String(acceptedAnswerId) };
   });
 
-  // Its author or a moderator deletes an answer, and undeletes it (product.md section 9).
+  // Its author or a moderator deletes an answer, and undeletes it (docs/product.md section 9).
   const deleting = { bodyLimit: bodyLimitFor(0), limit: 'vote' } as const;
   const setDeleted =
     (deleted: boolean) =>

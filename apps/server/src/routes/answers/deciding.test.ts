@@ -8,7 +8,7 @@ import { answerQuestion, askQuestion, registerUser, type TestUser } from '../../
 import { connected, nextEvent, openSocket, recordAll, showQuestions, until } from '../../test/sockets.ts';
 import { startTestApp, type TestApp } from '../../test/test-app.ts';
 
-/** Answer votes and the accepted answer (product.md section 7), on both databases. */
+/** Answer votes and the accepted answer (docs/product.md section 7), on both databases. */
 describe.each(DATABASE_KINDS)('answers that decide on %s', (kind) => {
   let t: TestApp;
   let asker: TestUser;
@@ -184,7 +184,7 @@ describe.each(DATABASE_KINDS)('answers that decide on %s', (kind) => {
   });
 });
 
-/** Roles (product.md section 10): the first account is admin; admins set roles; the last admin stays. */
+/** Roles (docs/product.md section 10): the first account is admin; admins set roles; the last admin stays. */
 describe.each(DATABASE_KINDS)('roles on %s', (kind) => {
   let t: TestApp;
   let admin: TestUser;

@@ -34,7 +34,7 @@ export async function commentRoutes(app: FastifyInstance) {
     return comment;
   });
 
-  // Its author or a moderator deletes a comment, and undeletes it (product.md section 9).
+  // Its author or a moderator deletes a comment, and undeletes it (docs/product.md section 9).
   const deleting = { bodyLimit: bodyLimitFor(0), limit: 'vote' } as const;
   const setDeleted =
     (deleted: boolean) =>

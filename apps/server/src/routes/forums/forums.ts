@@ -8,7 +8,7 @@ import { bodyLimitFor } from '../../lib/request-bodies.ts';
 
 /**
  * Forums are public to signed-in users; creating one creates its discussion thread. The list
- * comes a page at a time, and creating counts toward the poster's limits (product.md section 6).
+ * comes a page at a time, and creating counts toward the poster's limits (docs/product.md section 6).
  */
 export async function forumRoutes(app: FastifyInstance) {
   route(app, 'getForums', { namesActor: ({ query }) => query.username }, async ({ query }) => {

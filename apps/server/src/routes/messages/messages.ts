@@ -60,7 +60,7 @@ export async function messageRoutes(app: FastifyInstance) {
   });
 
   /**
-   * Joining PorpChat: the name is refused at once, beside the field (product.md section 5),
+   * Joining PorpChat: the name is refused at once, beside the field (docs/product.md section 5),
    * by the rule posting applies again. Its answer tells whether a username exists, so it is
    * limited per address like registration (10 an hour), counted before anything is looked up.
    */

@@ -25,7 +25,7 @@ type LogEntry = {
   reason: string | null;
 };
 
-/** Flags, the review queue, suspension, the log and the post queue (product.md section 10), on both databases. */
+/** Flags, the review queue, suspension, the log and the post queue (docs/product.md section 10), on both databases. */
 describe.each(DATABASE_KINDS)('moderation on %s', (kind) => {
   let t: TestApp;
   let admin: TestUser;

@@ -13,7 +13,7 @@ import { getAnswerOwnership, getCommentOwnership, getQuestionOwnership } from '.
 import { findThread, getMessage } from '../../queries/threads.ts';
 
 /**
- * Flags, the review queue, suspensions and the moderation log (product.md section 10).
+ * Flags, the review queue, suspensions and the moderation log (docs/product.md section 10).
  * The contract makes every route here but the flag moderators' and admins' only.
  */
 export async function moderationRoutes(app: FastifyInstance) {
@@ -67,7 +67,7 @@ export async function moderationRoutes(app: FastifyInstance) {
     targetId: Number(body.targetId),
   });
 
-  // Counted as a vote is: flags are a member's cheap writes (product.md section 6).
+  // Counted as a vote is: flags are a member's cheap writes (docs/product.md section 6).
   const flagging = { bodyLimit: bodyLimitFor(LIMITS.flagNoteMax + 100), limit: 'vote' } as const;
   route(app, 'flag', flagging, async ({ actor, body }) => {
     const item = target(body);

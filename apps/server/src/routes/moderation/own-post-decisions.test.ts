@@ -12,7 +12,7 @@ type LogEntry = { action: string; targetType: string; targetId: string; moderato
 
 /**
  * "A decision on flagged content closes its flags and is logged, whoever makes it, the
- * post's own author included" (product.md section 10), on both databases.
+ * post's own author included" (docs/product.md section 10), on both databases.
  */
 describe.each(DATABASE_KINDS)("decisions on one's own flagged posts on %s", (kind) => {
   let t: TestApp;

@@ -10,7 +10,7 @@ type Review = SocketPayloads['reviewUpdate'];
 type Queue = { items: Array<NonNullable<Review['item']>>; open: number };
 
 /**
- * The post queue's edits and a held question's tags (product.md section 10, "Post queue" and
+ * The post queue's edits and a held question's tags (docs/product.md section 10, "Post queue" and
  * the tags paragraph), on both databases.
  */
 describe.each(DATABASE_KINDS)('edits under the post queue (NEW_ACCOUNT_APPROVAL=true) on %s', (kind) => {

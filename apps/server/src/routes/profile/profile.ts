@@ -26,7 +26,7 @@ export async function profileRoutes(app: FastifyInstance) {
   /**
    * The stored bio (empty for a new account: each screen shows its own default text), when
    * the member joined, their shown posts' numbers and the caller's thread with them (its
-   * 'Message' button, product.md section 5).
+   * 'Message' button, docs/product.md section 5).
    */
   route(app, 'getBio', {}, async ({ actor, query: { username } }) => {
     const profile = await getProfileDetail(app.db, username, actor.id);
@@ -34,7 +34,7 @@ export async function profileRoutes(app: FastifyInstance) {
     return presentProfile(profile);
   });
 
-  // Thread Recipient's suggestions (product.md section 5): members only, like every profile
+  // Thread Recipient's suggestions (docs/product.md section 5): members only, like every profile
   // read; never the caller (no thread with oneself) nor a suspended member.
   route(app, 'suggestUsers', {}, async ({ actor, query: { prefix } }) => suggestUsernames(app.db, prefix, actor.id));
 

@@ -7,7 +7,7 @@ import { DATABASE_KINDS } from '../../test/databases.ts';
 import { accountIdOf, answerQuestion, askQuestion, registerUser, type TestUser } from '../../test/factories.ts';
 import { startTestApp, type TestApp } from '../../test/test-app.ts';
 
-// Suggestions as one types and what a profile shows (product.md section 5, "A member's first week").
+// Suggestions as one types and what a profile shows (docs/product.md section 5, "A member's first week").
 describe.each(DATABASE_KINDS)('suggestions and profiles on %s', (kind) => {
   let t: TestApp;
   let alice: TestUser;

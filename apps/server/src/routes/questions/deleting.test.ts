@@ -7,7 +7,7 @@ import { answerQuestion, askQuestion, registerUser, type TestUser } from '../../
 import { connected, nextEvent, openSocket, recordAll, showQuestions } from '../../test/sockets.ts';
 import { startTestApp, type TestApp } from '../../test/test-app.ts';
 
-/** Deleting, undeleting, closing and reopening (product.md section 9), on both databases. */
+/** Deleting, undeleting, closing and reopening (docs/product.md section 9), on both databases. */
 describe.each(DATABASE_KINDS)('deleting and closing on %s', (kind) => {
   let t: TestApp;
   let admin: TestUser;
@@ -84,7 +84,7 @@ describe.each(DATABASE_KINDS)('deleting and closing on %s', (kind) => {
       expect(ids((await list(`search=${word}`)).rows)).toEqual([]);
       expect(ids((await list(`search=[${tag}]`)).rows)).toEqual([]);
       expect(await tagCount(tag)).toBe(0);
-      // Its tag, carried by no shown question, leaves the tag list and its page (product.md section 10).
+      // Its tag, carried by no shown question, leaves the tag list and its page (docs/product.md section 10).
       expect(await listedTag(tag)).toBeUndefined();
       const tagPage = await get(other, `/api/tag/getTagByName/${tag}`);
       expect([tagPage.statusCode, tagPage.json<{ error: string }>().error]).toEqual([404, `Tag not found: ${tag}`]);

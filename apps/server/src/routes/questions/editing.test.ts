@@ -8,7 +8,7 @@ import { startTestApp, type TestApp } from '../../test/test-app.ts';
 
 type Revision = ResponseOf<'questionRevisions'>[number];
 
-/** Editing with history (product.md section 9), on both databases. */
+/** Editing with history (docs/product.md section 9), on both databases. */
 describe.each(DATABASE_KINDS)('editing on %s', (kind) => {
   let t: TestApp;
   let admin: TestUser;

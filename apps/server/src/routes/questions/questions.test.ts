@@ -140,7 +140,7 @@ describe.each(DATABASE_KINDS)('questions, answers, comments, votes and tags on %
 
     const idsOf = (questions: QuestionSummary[]) => questions.map((q) => q._id);
 
-    it('orders newest, unanswered, active and mostViewed as product.md says', async () => {
+    it('orders newest, unanswered, active and mostViewed as docs/product.md says', async () => {
       expect(idsOf((await list(alice, `tag=${tag}&order=newest`)).questions)).toEqual([
         ids.recent,
         ids.middle,
@@ -485,7 +485,7 @@ describe.each(DATABASE_KINDS)('questions, answers, comments, votes and tags on %
       expect(questions.find((q) => q._id === qid)?.voteCount).toBe(-2);
     });
 
-    it('toggles at once: a second upvote takes the first back, a third puts it again (product.md section 7)', async () => {
+    it('toggles at once: a second upvote takes the first back, a third puts it again (docs/product.md section 7)', async () => {
       const qid = await askQuestion(t.app, alice);
       for (const expected of [[bob.username], [], [bob.username]]) {
         const response = await vote(bob, 'up', qid);

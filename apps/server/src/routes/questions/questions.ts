@@ -60,7 +60,7 @@ export async function questionRoutes(app: FastifyInstance) {
     // Null unless this request loaded the page: then its view is recorded before the page
     // is made, so that a first view (most are, on a page nobody had open) makes it once.
     let viewedInLoad: boolean | null = null;
-    // The cached page is the public one (product.md section 9): no deleted answer or comment.
+    // The cached page is the public one (docs/product.md section 9): no deleted answer or comment.
     const page = await app.contentCache.questions.get(id, async () => {
       const loaded = await getQuestionDetail(app.db, questionId);
       if (!loaded) throw notFound('Question not found');
@@ -118,7 +118,7 @@ export async function questionRoutes(app: FastifyInstance) {
     return presentQuestion(detail);
   });
 
-  // Each vote toggles (product.md section 7); toggles on one question run one at a time.
+  // Each vote toggles (docs/product.md section 7); toggles on one question run one at a time.
   // Both endpoints take and answer the same shapes.
   const vote =
     (direction: VoteDirection) =>
@@ -135,7 +135,7 @@ export async function questionRoutes(app: FastifyInstance) {
   route(app, 'upvoteQuestion', voteOptions, vote('up'));
   route(app, 'downvoteQuestion', voteOptions, vote('down'));
 
-  // The author, or a moderator, edits (product.md section 9), with asking's rules and limits.
+  // The author, or a moderator, edits (docs/product.md section 9), with asking's rules and limits.
   const editing = {
     bodyLimit: bodyLimitFor(
       LIMITS.titleMax + LIMITS.questionTextMax + LIMITS.tagsMax * LIMITS.tagNameMax + LIMITS.editReasonMax,
@@ -173,7 +173,7 @@ export async function questionRoutes(app: FastifyInstance) {
   });
 
   // Its author deletes a question while it has no answers, a moderator any time; both
-  // undelete it (product.md section 9). Deleting twice changes nothing.
+  // undelete it (docs/product.md section 9). Deleting twice changes nothing.
   const deleting = { bodyLimit: bodyLimitFor(0), limit: 'vote' } as const;
   const setDeleted =
     (deleted: boolean) =>

@@ -27,7 +27,7 @@ export async function tagRoutes(app: FastifyInstance) {
     return body.send(request, reply);
   });
 
-  // Suggestions as one types (product.md section 5), kept like the tags page whose counts
+  // Suggestions as one types (docs/product.md section 5), kept like the tags page whose counts
   // they show: by prefix, until a write changes the counts (plugins/read-cache.ts).
   route(app, 'suggestTags', {}, async ({ query: { prefix } }, request, reply) => {
     const key = prefix.toLowerCase();

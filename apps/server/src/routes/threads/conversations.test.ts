@@ -85,7 +85,7 @@ describe.each(DATABASE_KINDS)('profiles, threads, forums and PorpChat on %s', (k
       expect(saved.statusCode).toBe(200);
       expect(saved.json<Account>().accessibilitySettings).toEqual(settings);
       expect((await call(alice, 'GET', '/api/account/me')).json<Account>().accessibilitySettings).toEqual(settings);
-      // Saved once, the settings screen opens with them chosen (product.md section 12).
+      // Saved once, the settings screen opens with them chosen (docs/product.md section 12).
       expect((await call(alice, 'GET', '/api/account/me')).json<Account>().accessibilitySettingsSaved).toBe(true);
       expect((await call(eve, 'GET', '/api/account/me')).json<Account>().accessibilitySettingsSaved).toBe(false);
       const forged = await call(eve, 'POST', '/api/account/saveAccessibilitySettings', {

@@ -34,11 +34,11 @@ const NAV_ITEMS: NavItem[] = [
   { id: 'tags', label: 'Tags', to: paths.tags(), Icon: TagsIcon, section: ['/tags'] },
   { id: 'threads', label: 'Threads', to: paths.threads(), Icon: ThreadsIcon, section: ['/threads', '/new/thread'] },
   { id: 'forums', label: 'Forums', to: paths.forums(), Icon: ForumsIcon, section: ['/forums', '/new/forum'] },
-  // A member's way back to PorpChat (product.md section 5): its entry on /, where a name is chosen.
+  // A member's way back to PorpChat (docs/product.md section 5): its entry on /, where a name is chosen.
   { id: 'porpchat', label: 'PorpChat', to: paths.landing(), Icon: ChatIcon, section: ['/porpchat'] },
 ];
 
-/** Admins' own section (product.md section 10): shown to them only; the server decides who may use it. */
+/** Admins' own section (docs/product.md section 10): shown to them only; the server decides who may use it. */
 const ADMIN_ITEM: NavItem = {
   id: 'admin',
   label: 'Users',
@@ -47,7 +47,7 @@ const ADMIN_ITEM: NavItem = {
   section: ['/admin'],
 };
 
-/** Moderators' and admins' section: the review queue and the log (product.md section 10). */
+/** Moderators' and admins' section: the review queue and the log (docs/product.md section 10). */
 const MODERATION_ITEM: NavItem = {
   id: 'moderation',
   label: 'Moderation',
@@ -73,7 +73,7 @@ function claimedSection(matches: ReturnType<typeof useMatches>): NavSection | nu
 /**
  * The left menu. The current section (a question page belongs to Questions, a forum's
  * discussion to Forums) carries aria-current="page"; the styles show it with weight and a
- * bar as well as colour (product.md section 5).
+ * bar as well as colour (docs/product.md section 5).
  */
 export function MainNav() {
   const { pathname } = useLocation();

@@ -11,7 +11,7 @@ import { MainNav } from './main-nav';
 
 /**
  * Guards every signed-in screen: without a session the visitor goes to / (spec section 2),
- * which keeps the page they wanted so that signing in can return there (product.md
+ * which keeps the page they wanted so that signing in can return there (docs/product.md
  * section 2). /home, where signing in goes anyway, is left out of the address.
  */
 export async function signedInLoader({ request }: LoaderFunctionArgs) {
@@ -32,7 +32,7 @@ export function SignedInLayout() {
 }
 
 /**
- * An open screen that keeps the header and menu for a signed-in member (product.md
+ * An open screen that keeps the header and menu for a signed-in member (docs/product.md
  * section 5: /porpchat); signed-out visitors get the content-only layout of the spec.
  */
 export function OpenOrSignedInLayout() {

@@ -16,7 +16,7 @@ export async function adminUsersLoader({ request }: LoaderFunctionArgs) {
   return { search, users: deferred(listUsers(search, request.signal)) };
 }
 
-/** /admin/users: find accounts by name and set their roles (product.md section 10). */
+/** /admin/users: find accounts by name and set their roles (docs/product.md section 10). */
 export function AdminUsersRoute() {
   const { search, users } = useLoaderData<typeof adminUsersLoader>();
   const navigation = useNavigation();

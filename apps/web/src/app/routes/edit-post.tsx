@@ -27,7 +27,7 @@ export async function editQuestionLoader({ params, request }: LoaderFunctionArgs
     : { qid: question._id, title: question.title, text: question.text, tagNames: question.tags.map((tag) => tag.name) };
 }
 
-/** /edit/question/:qid: the ask form, filled, with a reason (product.md section 9). The server decides who may save. */
+/** /edit/question/:qid: the ask form, filled, with a reason (docs/product.md section 9). The server decides who may save. */
 export function EditQuestionRoute() {
   const draft = useLoaderData<typeof editQuestionLoader>();
   const account = useAccount();

@@ -8,7 +8,7 @@ import { PorpEntryForm } from '@/features/porpchat/components/porp-entry-form';
 
 /**
  * / and /porp: the PorpChat entry, with the ways into an account when signed out and the
- * way to the questions when signed in (spec section 2, product.md section 2).
+ * way to the questions when signed in (spec section 2, docs/product.md section 2).
  */
 export function LandingRoute() {
   const account = useOptionalAccount();

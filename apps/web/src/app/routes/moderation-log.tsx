@@ -16,7 +16,7 @@ export async function moderationLogLoader({ request }: { request: Request }) {
   return { before, entries: deferred(getModerationLog(before, request.signal)) };
 }
 
-/** /moderation/log: every moderator action, newest first (product.md section 10). */
+/** /moderation/log: every moderator action, newest first (docs/product.md section 10). */
 export function ModerationLogRoute() {
   const { before, entries } = useLoaderData<typeof moderationLogLoader>();
   return (

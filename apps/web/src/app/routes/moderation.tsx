@@ -15,7 +15,7 @@ export async function moderationLoader({ request }: { request: Request }) {
   return { queue: deferred(getReviewQueue(request.signal)) };
 }
 
-/** /moderation: the review queue, oldest first, live (product.md section 10). */
+/** /moderation: the review queue, oldest first, live (docs/product.md section 10). */
 export function ModerationRoute() {
   const { queue } = useLoaderData<typeof moderationLoader>();
   // Heard from now on: what happens while the queue loads is not lost.

@@ -14,7 +14,7 @@ import { AnsweredQuestion } from '@/features/questions/components/answered-quest
 const MISSING_ID_DELAY_MS = 2000;
 const MISSING_ID = 'Question ID is missing.';
 
-/** The question to show above the form (product.md section 5); none to load without an id. */
+/** The question to show above the form (docs/product.md section 5); none to load without an id. */
 export async function newAnswerLoader({
   params,
   request,

@@ -7,7 +7,7 @@ import { deferred } from '@/lib/deferred';
 import { getRevisions } from '@/features/questions/api/edit-post';
 import { RevisionHistory } from '@/features/questions/components/revision-history';
 
-/** /history/question/:qid and /history/answer/:aid: a post's revisions (product.md section 9). */
+/** /history/question/:qid and /history/answer/:aid: a post's revisions (docs/product.md section 9). */
 export function historyLoader({ params, request }: LoaderFunctionArgs) {
   const post =
     params.qid === undefined

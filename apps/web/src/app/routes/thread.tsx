@@ -21,7 +21,7 @@ export async function threadLoader({ params, request }: LoaderFunctionArgs) {
   return { forum, thread };
 }
 
-/** A forum's discussion belongs to Forums in the menu, a direct thread to Threads (product.md section 5). */
+/** A forum's discussion belongs to Forums in the menu, a direct thread to Threads (docs/product.md section 5). */
 export const threadHandle: NavHandle = {
   navSection: (data) =>
     typeof data === 'object' && data !== null && 'forum' in data && data.forum !== null ? 'forums' : 'threads',

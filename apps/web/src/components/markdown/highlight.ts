@@ -1,7 +1,7 @@
 /**
  * Code highlighting by highlight.js through lowlight, which gives a tree of spans rather
  * than an HTML string. Each grammar is its own chunk, fetched the first time a block in
- * its language is shown (product.md section 8).
+ * its language is shown (docs/product.md section 8).
  */
 import type { CodeLanguage } from '@porpoise/core/markdown';
 import type { Root } from 'hast';

@@ -16,7 +16,7 @@ export interface MarkdownFieldProps {
 }
 
 /**
- * A post's Markdown text with a 'Write' / 'Preview' pair (product.md section 8): the
+ * A post's Markdown text with a 'Write' / 'Preview' pair (docs/product.md section 8): the
  * preview is the very component the question page shows. A failed submit on the field
  * brings the text area back, focused, so its error is seen beside what has to change.
  */

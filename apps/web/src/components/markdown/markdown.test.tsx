@@ -60,7 +60,7 @@ function expectAllowListed(markup: string): void {
 }
 
 describe('the Markdown renderer', () => {
-  it('renders every element of product.md section 8', () => {
+  it('renders every element of docs/product.md section 8', () => {
     const page = html(
       [
         '# Heading',

@@ -160,7 +160,7 @@ export function MarkdownTree({
 }
 
 /**
- * User text as Markdown (product.md section 8): a post's whole Markdown, or a comment's
+ * User text as Markdown (docs/product.md section 8): a post's whole Markdown, or a comment's
  * or message's inline Markdown. Nothing is ever inserted as HTML: the text becomes the
  * allow-listed tree of `@porpoise/core/markdown`, parsed once per value.
  */

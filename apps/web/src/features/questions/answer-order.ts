@@ -11,7 +11,7 @@ const oldestFirst = (a: Answer, b: Answer) =>
   a.ansDateTime.localeCompare(b.ansDateTime) || Number(a._id) - Number(b._id);
 
 /**
- * The answers in the chosen order (product.md section 7): by score, the accepted answer
+ * The answers in the chosen order (docs/product.md section 7): by score, the accepted answer
  * first, then the highest score, ties oldest first; or oldest or newest first. The API
  * keeps them in the order they were posted; the page sorts.
  */

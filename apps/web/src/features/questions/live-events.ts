@@ -2,7 +2,7 @@ import { parseSearch, type QuestionSummary } from '@porpoise/core';
 import type { SocketPayloads } from '@porpoise/core/contract';
 import type { HomeQuery } from './home-query';
 
-/** Payloads of the question events (spec section 7, product.md section 3), as the contract states them. */
+/** Payloads of the question events (spec section 7, docs/product.md section 3), as the contract states them. */
 export type AnswerUpdate = SocketPayloads['answerUpdate'];
 /** At most once a second per question: its recent viewers and its exact count. */
 export type ViewsUpdate = SocketPayloads['viewsUpdate'];

@@ -27,7 +27,7 @@ type SettingsField = 'lowVision' | 'colorBlindness';
 /**
  * The preferences screen (spec: /accessibility-settings). Both choices are required; they
  * start unset until the account has saved them once, and show the saved values from then on
- * (product.md section 12). After a save the account is loaded again, so the body's theme classes
+ * (docs/product.md section 12). After a save the account is loaded again, so the body's theme classes
  * follow at once, and the user goes on to /home.
  */
 export function AccessibilitySettingsForm({ account }: { account: Account | null }) {

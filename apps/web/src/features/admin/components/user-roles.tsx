@@ -86,7 +86,7 @@ function UserRow({ user }: { user: UserSummary }) {
   );
 }
 
-/** The admin's list of accounts with their roles (product.md section 10). */
+/** The admin's list of accounts with their roles (docs/product.md section 10). */
 export function UserRoles({ users }: { users: UserSummary[] }) {
   if (users.length === 0) return <p className="empty-state">No users match.</p>;
   return (

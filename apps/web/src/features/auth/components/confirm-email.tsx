@@ -7,7 +7,7 @@ import { userFacingError } from '@/lib/api-client';
 import { confirmEmail } from '../api/password-reset';
 
 /**
- * /confirm-email?token=... (product.md section 10): nothing changes until 'Confirm Email'
+ * /confirm-email?token=... (docs/product.md section 10): nothing changes until 'Confirm Email'
  * is pressed, so a mail scanner that opens the link changes nothing.
  */
 export function ConfirmEmail({ token }: { token: string }) {

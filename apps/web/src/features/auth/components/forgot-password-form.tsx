@@ -9,7 +9,7 @@ import { userFacingError } from '@/lib/api-client';
 import { requestPasswordReset } from '../api/password-reset';
 
 /**
- * /forgot-password (product.md section 10): an email and 'Send Reset Link'. The answer is
+ * /forgot-password (docs/product.md section 10): an email and 'Send Reset Link'. The answer is
  * the same whether or not an account uses the address, so the page says only that much.
  */
 export function ForgotPasswordForm() {

@@ -25,7 +25,7 @@ const SERVER_ERROR_FIELDS: Partial<Record<string, Field>> = {
   [MESSAGES.passwordRequired]: 'password',
 };
 
-/** The rules a user must meet, shown under their fields before any submit (product.md section 5). */
+/** The rules a user must meet, shown under their fields before any submit (docs/product.md section 5). */
 export const USERNAME_HINT = `${LIMITS.usernameMin}-${LIMITS.usernameMax} characters: letters, digits, dot, dash or underscore`;
 export const PASSWORD_HINT = `At least ${LIMITS.passwordMin} characters`;
 

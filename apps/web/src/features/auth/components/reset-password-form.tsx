@@ -14,7 +14,7 @@ export interface LoginNotice {
 }
 
 /**
- * /reset-password?token=... (product.md section 10): a new password, checked by the
+ * /reset-password?token=... (docs/product.md section 10): a new password, checked by the
  * rules before it is sent (a refused one leaves the link working), then /login.
  */
 export function ResetPasswordForm({ token }: { token: string }) {

@@ -33,7 +33,7 @@ function Target({ entry }: { entry: LogEntry }) {
   return <Link to={placeOf(entry)}>{what}</Link>;
 }
 
-/** The moderation log (product.md section 10): who did what, on what, when and why, newest first. */
+/** The moderation log (docs/product.md section 10): who did what, on what, when and why, newest first. */
 export function ModerationLog({ entries }: { entries: LogEntry[] }) {
   if (entries.length === 0) return <p className="muted">No moderator has acted yet.</p>;
   const oldest = entries.at(-1);

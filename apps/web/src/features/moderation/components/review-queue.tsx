@@ -61,7 +61,7 @@ export function useReviewFeed(): LiveFeed<Queue> {
 }
 
 /**
- * The review queue (product.md section 10): flagged and hidden items and posts waiting for
+ * The review queue (docs/product.md section 10): flagged and hidden items and posts waiting for
  * approval, oldest first, with their reasons and flag counts. Live: a new flag, a hidden
  * item or another moderator's decision changes the list as it happens.
  */
@@ -190,7 +190,7 @@ function ReviewCard({ item, onDecided }: { item: ReviewItem; onDecided: () => vo
 }
 
 /**
- * 'Delete' asks first (product.md section 5): a native modal dialog 'Delete this post?' that
+ * 'Delete' asks first (docs/product.md section 5): a native modal dialog 'Delete this post?' that
  * keeps focus inside, starts on 'Cancel', closes on Escape and gives focus back to the button.
  */
 function DeleteButton({
@@ -252,7 +252,7 @@ function DeleteButton({
 
 /**
  * Suspends an item's author: a reason, and days or 'Suspend for good'. Named as the item shows
- * them: a PorpChat message's typed name, never its account (product.md section 10).
+ * them: a PorpChat message's typed name, never its account (docs/product.md section 10).
  */
 function SuspendForm({ item, onDone }: { item: ReviewItem; onDone: (text: string) => void }) {
   const username = item.author;
@@ -263,7 +263,7 @@ function SuspendForm({ item, onDone }: { item: ReviewItem; onDone: (text: string
 
   function submit(event: FormEvent) {
     event.preventDefault();
-    // Days are required unless 'Suspend for good' is checked (product.md section 5).
+    // Days are required unless 'Suspend for good' is checked (docs/product.md section 5).
     const parsed = forever ? { days: null } : parseSuspensionDays(days);
     void form.submit({
       validate: () => ({ reason: suspensionReasonError(reason), days: 'error' in parsed ? parsed.error : null }),

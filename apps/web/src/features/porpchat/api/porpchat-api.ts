@@ -8,7 +8,7 @@ export function getPorpchatThread(signal?: AbortSignal): Promise<Thread> {
 
 /**
  * Asks whether a visitor may join under `name` (409 'That name belongs to a member'). A
- * refusal by the rate limit lets them in: posting checks the name again (product.md section 6).
+ * refusal by the rate limit lets them in: posting checks the name again (docs/product.md section 6).
  */
 export async function checkPorpName(name: string): Promise<void> {
   try {

@@ -20,7 +20,7 @@ export function PorpEntryForm() {
     void form.submit({
       validate: () => ({ name: porpNameError(name) }),
       send: async () => {
-        // A member's name is refused here, beside the field, not after a first message (product.md section 5).
+        // A member's name is refused here, beside the field, not after a first message (docs/product.md section 5).
         await checkPorpName(name.trim());
         storePorpName(name);
         await navigate(paths.porpchat());

@@ -9,7 +9,7 @@ const IMAGE_PREFIX_LENGTH = 4;
 export type PorpImage = { kind: 'own'; src: string } | { kind: 'elsewhere'; src: string; host: string };
 
 /**
- * The image of an image message, or null when it shows as text (product.md section 4): only
+ * The image of an image message, or null when it shows as text (docs/product.md section 4): only
  * an absolute http(s) URL is an image, and one off `ownOrigin` only over https, since the
  * reader's browser fetches it (an http address elsewhere stays text).
  */

@@ -34,7 +34,7 @@ export function PorpchatRoom({
   const feed = useLiveFeed<Thread>({
     messageUpdate: (current, { result }) =>
       result.tid === PORPCHAT_THREAD_ID ? withMessage(current, result.message) : current,
-    // A hidden message leaves the room for everyone but moderators (product.md section 10).
+    // A hidden message leaves the room for everyone but moderators (docs/product.md section 10).
     messageDeleteUpdate: (current, { tid, id, deleted, held }) =>
       tid === PORPCHAT_THREAD_ID
         ? withHiddenMessage(current, id, deleted, held, (message) => moderates || sentIds.has(message._id))

@@ -156,7 +156,7 @@ function ChangeEmailForm() {
   );
 }
 
-/** The account's settings on /profile (product.md section 10): its password and its email. */
+/** The account's settings on /profile (docs/product.md section 10): its password and its email. */
 export function AccountSettings() {
   return (
     <section className="card profile-section account-settings-card" aria-labelledby="account-settings">

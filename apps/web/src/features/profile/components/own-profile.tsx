@@ -13,7 +13,7 @@ import { UserPosts } from './user-posts';
 /**
  * The signed-in user's profile (spec: /profile): name, email, the sign-out control the
  * app passes in, the editable bio, their questions and answers, and the account's settings
- * (password and email, product.md section 10).
+ * (password and email, docs/product.md section 10).
  */
 export function OwnProfile({ account, data, signOut }: { account: Account; data: ProfileData; signOut: ReactNode }) {
   return (

@@ -1,6 +1,6 @@
 import { formatMemberSince, type ProfileDetail } from '@porpoise/core';
 
-/** When the member joined and how many of their questions and answers show (product.md section 5). */
+/** When the member joined and how many of their questions and answers show (docs/product.md section 5). */
 export function ProfileFacts({ profile }: { profile: ProfileDetail }) {
   return (
     <>

@@ -4,7 +4,7 @@ import { callApi } from '@/lib/api-client';
 
 export type Revision = ResponseOf<'questionRevisions'>[number];
 
-/** Saves an edit of a question (product.md section 9): the author's, or a moderator's. */
+/** Saves an edit of a question (docs/product.md section 9): the author's, or a moderator's. */
 export function editQuestion(
   qid: string,
   edit: { title: string; text: string; tagNames: string[]; reason: string },

@@ -2,7 +2,7 @@ import type { CloseReason, PostKind } from '@porpoise/core';
 import type { ResponseOf } from '@porpoise/core/contract';
 import { callApi } from '@/lib/api-client';
 
-/** Deletes a post, or undeletes it (product.md section 9): its author or a moderator. */
+/** Deletes a post, or undeletes it (docs/product.md section 9): its author or a moderator. */
 export function setPostDeleted(post: PostKind, id: string, deleted: boolean): Promise<ResponseOf<'deleteAnswer'>> {
   const params = { id };
   switch (post) {

@@ -14,7 +14,7 @@ import { MarkdownNote } from '@/components/markdown/markdown-note';
 
 /**
  * The answer form (spec section 2); success returns to the question. Given an answer to edit
- * (product.md section 9), it starts filled, adds 'Reason for edit' and saves with 'Save Edits'.
+ * (docs/product.md section 9), it starts filled, adds 'Reason for edit' and saves with 'Save Edits'.
  */
 export function AnswerForm({
   qid,

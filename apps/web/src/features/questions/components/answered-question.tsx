@@ -3,7 +3,7 @@ import type { Question } from '@porpoise/core';
 import { Markdown } from '@/components/markdown/markdown';
 
 /**
- * The question being answered, above the answer form (product.md section 5): its title and
+ * The question being answered, above the answer form (docs/product.md section 5): its title and
  * its text, rendered by the question page's own Markdown renderer.
  */
 export function AnsweredQuestion({ question }: { question: Question }) {

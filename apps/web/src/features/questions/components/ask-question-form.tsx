@@ -14,7 +14,7 @@ import { MarkdownNote } from '@/components/markdown/markdown-note';
 import { SuggestField, type Suggestion } from '@/components/suggest-field';
 import { suggestTags } from '../api/suggest-tags';
 
-/** Existing tags for the word being typed, each with its question count (product.md section 5). */
+/** Existing tags for the word being typed, each with its question count (docs/product.md section 5). */
 async function tagSuggestions(prefix: string, signal: AbortSignal): Promise<Suggestion[]> {
   return (await suggestTags(prefix, signal)).map(({ name, count }) => ({
     value: name,
@@ -54,7 +54,7 @@ export interface QuestionDraft {
 
 /**
  * The ask form (spec section 2): every field checked by core's rules, each message beside its
- * field. Given a question to edit (product.md section 9), it starts filled, adds 'Reason for
+ * field. Given a question to edit (docs/product.md section 9), it starts filled, adds 'Reason for
  * edit' and saves with 'Save Edits', returning to the question.
  */
 export function AskQuestionForm({ username, editing }: { username: string; editing?: QuestionDraft }) {

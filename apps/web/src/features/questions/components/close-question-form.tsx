@@ -19,7 +19,7 @@ const ORIGINALS_SHOWN = 8;
 const SEARCH_DELAY_MS = 250;
 
 /**
- * A moderator's form to close a question (product.md section 9): a reason and, for a
+ * A moderator's form to close a question (docs/product.md section 9): a reason and, for a
  * duplicate, the original, found by searching titles as one types.
  */
 export function CloseQuestionForm({

@@ -12,7 +12,7 @@ import { TagChips } from './tag-chips';
  */
 export function QuestionRow({ question }: { question: QuestionSummary }) {
   const answered = question.answerCount > 0;
-  // An accepted answer: a check mark and words, not colour alone (product.md section 7).
+  // An accepted answer: a check mark and words, not colour alone (docs/product.md section 7).
   const accepted = question.acceptedAnswer !== null;
   let answerClass = 'q-stat';
   if (answered) answerClass += ' q-stat--answered';

@@ -39,7 +39,7 @@ type ToggleDeleted = () => Promise<string | null>;
 /**
  * 'edited {time}' (with the editor's name when not the author), linking to the post's history,
  * 'Edit question' / 'Edit answer' for whoever may edit, and 'Delete' (on a deleted post:
- * 'Undelete') for whoever may delete (product.md section 9). A deleted post is not edited.
+ * 'Undelete') for whoever may delete (docs/product.md section 9). A deleted post is not edited.
  */
 function PostLine({
   post,
@@ -63,7 +63,7 @@ function PostLine({
   deleted: boolean;
   /** Null for whoever may not delete it. */
   toggleDeleted: ToggleDeleted | null;
-  /** The 'Flag' control, for members who may flag it (product.md section 10); null otherwise. */
+  /** The 'Flag' control, for members who may flag it (docs/product.md section 10); null otherwise. */
   flag: ReactNode;
 }) {
   const edits = mayEdit && !deleted;
@@ -99,7 +99,7 @@ function PostLine({
 
 /**
  * A deleted post's mark (words, not colour alone): only its author and moderators see one.
- * A post held from view says why (product.md section 10): three flags, or (a new account's
+ * A post held from view says why (docs/product.md section 10): three flags, or (a new account's
  * post) the moderator it waits for, as 'Your post is waiting for a moderator' to its author.
  */
 function DeletedMark({ post, held, own }: { post: PostKind; held: HeldFor | undefined; own: boolean }) {
@@ -263,7 +263,7 @@ interface CommentModeration {
   toggleDeleted: (id: string, deleted: boolean) => Promise<string | null>;
 }
 
-/** 'Score', 'Oldest', 'Newest' above the answers (product.md section 7). */
+/** 'Score', 'Oldest', 'Newest' above the answers (docs/product.md section 7). */
 function AnswerOrderControl({ order, choose }: { order: AnswerOrder; choose: (order: AnswerOrder) => void }) {
   return (
     <div className="q-sort answers__order" role="group" aria-label="Sort answers">
@@ -287,7 +287,7 @@ function AnswerOrderControl({ order, choose }: { order: AnswerOrder; choose: (or
  * question's comments, then the answers with theirs. Mount it with a key per question.
  */
 export function QuestionView({ initial, username, role }: { initial: Question; username: string; role: Role }) {
-  // The author, or a moderator or admin (product.md section 9); the server checks again.
+  // The author, or a moderator or admin (docs/product.md section 9); the server checks again.
   const moderates = role !== 'member';
   const mayEdit = (author: string) => author === username || moderates;
   const {

@@ -38,7 +38,7 @@ function WordDiff({ before, after }: { before: string; after: string }) {
 const tagLine = (revision: Revision) => (revision.tags ?? []).map((tag) => tag.name).join(' ');
 
 /**
- * A post's revisions, newest first (product.md section 9), each with what changed since the
+ * A post's revisions, newest first (docs/product.md section 9), each with what changed since the
  * one before: title, text and tags for a question, text for an answer. Revision 1 is the
  * original, shown whole.
  */

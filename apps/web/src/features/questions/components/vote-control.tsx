@@ -6,7 +6,7 @@ import { VoteArrow } from './question-icons';
  * Upvote, the score (up minus down) and downvote, for a question or an answer. The buttons
  * only send the request; the score and the pressed state change when the vote's event
  * arrives (spec section 4). The user's vote shows as a filled arrow and a line of text, not
- * colour alone. Each vote toggles (product.md section 7), so while one is on its way both
+ * colour alone. Each vote toggles (docs/product.md section 7), so while one is on its way both
  * buttons are busy: a second press would be taken as a second toggle. They stay focusable
  * (aria-disabled). `label` names what is voted on ('' for the question, the page's subject).
  * A deleted post takes no votes: `disabled` shows its score with the buttons off.

@@ -27,7 +27,7 @@ function withComment(question: Question, type: CommentUpdate['type'], parentId: 
   };
 }
 
-/** A post marked deleted (held, and why: product.md section 10), or its marks taken off. */
+/** A post marked deleted (held, and why: docs/product.md section 10), or its marks taken off. */
 function marked<T extends { deleted?: true; held?: HeldFor }>(item: T, deleted: boolean, held?: HeldFor): T {
   const { deleted: _mark, held: _held, ...rest } = item;
   if (deleted) return { ...rest, deleted: true, ...(held === undefined ? {} : { held }) } as T;
@@ -50,7 +50,7 @@ function commentsWith(
 }
 
 /**
- * A post deleted or undeleted (product.md section 9): whoever may see deleted posts (their
+ * A post deleted or undeleted (docs/product.md section 9): whoever may see deleted posts (their
  * author, moderators) keeps it, marked; anyone else loses it. An undeleted post loses its
  * mark; one this page never had comes back by its own update.
  */

@@ -14,7 +14,7 @@ async function findThreadWith(own: string, other: string): Promise<string | null
 }
 
 /**
- * Another member's profile's 'Message' button (product.md section 5): opens the direct
+ * Another member's profile's 'Message' button (docs/product.md section 5): opens the direct
  * thread with them, starting it first when there is none. `threadId` is the one the
  * profile knew of; a thread started meanwhile (another tab) is looked up instead.
  */

@@ -9,7 +9,7 @@ import { userFacingError } from '@/lib/api-client';
 import { addThread } from '../api/add-thread';
 import { suggestUsers } from '../api/suggest-users';
 
-/** Members whose name starts with what is typed (product.md section 5). */
+/** Members whose name starts with what is typed (docs/product.md section 5). */
 async function recipientSuggestions(prefix: string, signal: AbortSignal): Promise<Suggestion[]> {
   return (await suggestUsers(prefix, signal)).map(({ username }) => ({ value: username, label: username }));
 }

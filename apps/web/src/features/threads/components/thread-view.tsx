@@ -52,7 +52,7 @@ export function ThreadView({
 }: {
   tid: string;
   username: string;
-  /** A moderator or admin: hidden messages stay, marked (product.md section 10). */
+  /** A moderator or admin: hidden messages stay, marked (docs/product.md section 10). */
   moderates: boolean;
   topic: ThreadTopic | null;
   thread: Promise<Thread>;
@@ -142,7 +142,7 @@ function Conversation({
         isOwn={(message) => message.sender.toLowerCase() === username.toLowerCase()}
         renderContent={(message) => <Markdown mode="inline" text={message.content} />}
         renderActions={(message) =>
-          // A forum's messages may be flagged (product.md section 10), a direct thread's not.
+          // A forum's messages may be flagged (docs/product.md section 10), a direct thread's not.
           inForum && !message.deleted && message.sender.toLowerCase() !== username.toLowerCase() ? (
             <FlagControl targetType="message" targetId={message._id} what={`the message by ${message.sender}`} />
           ) : null
