@@ -1,7 +1,7 @@
 // `npm run bench [-- --questions 1000000] [--rows mix,mix-pglite]`: seeds benchmark data on
 // PostgreSQL, starts the production server and a bare Fastify hello-world in the same run,
 // drives each with autocannon from a separate process, and prints (and writes to
-// bench/RESULTS.md) one table: endpoint, req/s, p50, p99, and req/s as a ratio of
+// bench/results/, see bench/results.ts) one table: endpoint, req/s, p50, p99, and req/s as a ratio of
 // hello-world. It also measures socket fan-out, server memory, the embedded default
 // (PGlite), the web app's initial JavaScript and the community-day mix (bench/mix.ts) on
 // PostgreSQL, PGlite and a cluster of two processes.
@@ -22,6 +22,7 @@ import { markdownAnswer, MARKDOWN_QUESTION_TEXT } from './markdown-posts.ts';
 import { LIMITS, ORDERS } from '@porpoise/core';
 import type { LoadResult } from './load.ts';
 import { memberSessions, MIX, MIX_MEMBERS, mixRequests, READS_ONLY, socketPages, type MixWorld } from './mix.ts';
+import { recordRun, type Figure } from './results.ts';
 import { postJson, repoRoot, signUp, startServer, type BenchServer } from './server-process.ts';
 
 const run = promisify(execFile);
@@ -70,6 +71,8 @@ const PAIRS = Math.max(1, Number(values.pairs));
 const ADMIN_URL = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 const tsx = path.join(repoRoot, 'node_modules/.bin/tsx');
 const rows: string[][] = [];
+/** The run's figures for bench/results/runs.csv, each under a row name that stays from run to run. */
+const figures: Figure[] = [];
 /** The bare Fastify yardstick (bench/hello-server.ts). */
 const HELLO_URL = 'http://127.0.0.1:3901/hello';
 const notes: string[] = [];
@@ -221,9 +224,19 @@ async function markdownQuestion(server: BenchServer, cookie: string): Promise<{ 
   return { qid, characters };
 }
 
+/** A load's req/s, p50 and p99 as figures of `row`. */
+function loadFigures(row: string, result: LoadResult): Figure[] {
+  return [
+    { row, figure: result.rps.toFixed(0), unit: 'req/s' },
+    { row, figure: result.p50, unit: 'p50 ms' },
+    { row, figure: result.p99, unit: 'p99 ms' },
+  ];
+}
+
 /**
  * A table row; the ratio is against the hello-world measured next to it (given with it).
- * `ratios` lists every side-by-side pair's ratio when the row is the median of several.
+ * `ratios` lists every side-by-side pair's ratio when the row is the median of several;
+ * `shown` is the table's label when it carries figures of its own.
  */
 function row(
   label: string,
@@ -232,11 +245,13 @@ function row(
   target: string,
   ratios: number[] = [],
   failed: number | string = result.non2xx + result.errors,
+  shown = label,
 ) {
   const ratio = result.rps / hello.rps;
+  figures.push(...loadFigures(label, result), { row: label, figure: ratio.toFixed(2), unit: 'x hello-world' });
   const pairs = ratios.length > 1 ? ` (median of ${ratios.map((each) => each.toFixed(2)).join(', ')})` : '';
   rows.push([
-    label,
+    shown,
     result.rps.toFixed(0),
     `${result.p50}`,
     `${result.p99}`,
@@ -245,7 +260,7 @@ function row(
     typeof failed === 'string' ? failed : failed > 0 ? `${failed} failed` : '',
   ]);
   log(
-    `  ${label}: ${result.rps.toFixed(0)} req/s, p50 ${result.p50} ms, p99 ${result.p99} ms, ${ratio.toFixed(2)}x hello-world${failed ? `; not 2xx: ${failed}` : ''}`,
+    `  ${shown}: ${result.rps.toFixed(0)} req/s, p50 ${result.p50} ms, p99 ${result.p99} ms, ${ratio.toFixed(2)}x hello-world${failed ? `; not 2xx: ${failed}` : ''}`,
   );
 }
 
@@ -480,6 +495,7 @@ async function measurePostgres(server: BenchServer) {
     'yardstick',
     '',
   ]);
+  figures.push(...loadFigures('hello-world (bare Fastify)', helloLoad));
   log(`  hello-world: ${helloLoad.rps.toFixed(0)} req/s`);
   const api = (p: string) => `${server.url}${p}`;
   // This machine's speed drifts within a run (the same list measured 24,000 req/s and then
@@ -487,10 +503,11 @@ async function measurePostgres(server: BenchServer) {
   // comes right after a hello-world of its own, and a row with a ratio target is the
   // median of PAIRS such pairs (the row shows that pair's figures and lists every ratio).
   const besideHello = async (
-    label: string | ((result: LoadResult) => string),
+    label: string,
     options: object,
     target: string,
     pairs = PAIRS,
+    shown: (result: LoadResult) => string = () => label,
   ) => {
     const measured: Array<{ hello: LoadResult; result: LoadResult; ratio: number }> = [];
     for (let i = 0; i < pairs; i++) {
@@ -500,14 +517,14 @@ async function measurePostgres(server: BenchServer) {
     }
     const failed = measured.reduce((sum, { result }) => sum + result.non2xx + result.errors, 0);
     const median = [...measured].sort((a, b) => a.ratio - b.ratio)[Math.floor(pairs / 2)]!;
-    const name = typeof label === 'string' ? label : label(median.result);
     row(
-      name,
+      label,
       median.result,
       median.hello,
       target,
       measured.map(({ ratio }) => ratio),
       failed,
+      shown(median.result),
     );
   };
   for (const order of ['newest', 'unanswered', 'active', 'mostViewed']) {
@@ -564,12 +581,19 @@ async function measurePostgres(server: BenchServer) {
     ['search, common words', 'the error', searches((pick) => `${pick(WORDS)} ${pick(WORDS)}`)],
     ['search, [tag] plus a word', '[javascript] cache', searches((pick) => `[${pick(tagNames)}] ${pick(WORDS)}`)],
   ] as const) {
+    const name = `${label}, like '${example}' (10,000 different, 8 connections)`;
     await besideHello(
-      (result) =>
-        `${label}, like '${example}' (10,000 different, 8 connections; p90 ${result.p90}, p97.5 ${result.p97_5} ms)`,
+      name,
       { ...base, connections: 8, url: server.url, requests },
       'p95 <= 30 ms',
       1, // a latency target: one measurement
+      (result) => {
+        figures.push(
+          { row: name, figure: result.p90, unit: 'p90 ms' },
+          { row: name, figure: result.p97_5, unit: 'p97.5 ms' },
+        );
+        return `${label}, like '${example}' (10,000 different, 8 connections; p90 ${result.p90}, p97.5 ${result.p97_5} ms)`;
+      },
     );
   }
   // Sockets before the writes, like the reads: right after the write load the same
@@ -586,6 +610,11 @@ async function measurePostgres(server: BenchServer) {
     notes.push(
       `Fan-out, clients as ${clientsAre}: answerUpdate to 1,000 sockets (separate process), slowest client p50 ${fan.p50.toFixed(1)} ms, p99 ${fan.p99.toFixed(1)} ms, worst ${fan.max.toFixed(1)} ms over ${FAN_OUT_ANSWERS} answers (target p99 <= 50 ms); the first client had it after ${fan.firstP50.toFixed(1)} ms (p50): the rest is the server writing 1,000 frames and the one client process reading them in turn.`,
     );
+    figures.push({
+      row: `fan-out: answerUpdate to 1,000 sockets (${clientKind}), slowest client`,
+      figure: fan.p99.toFixed(1),
+      unit: 'p99 ms',
+    });
     log(
       `  fan-out to 1,000 sockets (${clientKind}): slowest client p50 ${fan.p50.toFixed(1)} ms, p99 ${fan.p99.toFixed(1)} ms`,
     );
@@ -594,6 +623,11 @@ async function measurePostgres(server: BenchServer) {
   notes.push(
     `5,000 idle sockets: server RSS ${idle.before.toFixed(0)} MB -> ${idle.after.toFixed(0)} MB (+${(idle.after - idle.before).toFixed(0)} MB; target <= 150 MB).`,
   );
+  figures.push({
+    row: '5,000 idle sockets: server RSS growth',
+    figure: (idle.after - idle.before).toFixed(0),
+    unit: 'MB',
+  });
   log(`  5,000 idle sockets: +${(idle.after - idle.before).toFixed(0)} MB`);
   // Writes (answerWrites): first as fast as they are answered, then offered at the target
   // rate of 1,000 a second, evenly spaced (latency at that rate).
@@ -648,6 +682,7 @@ async function measurePostgres(server: BenchServer) {
   );
 
   const memory = await server.metrics();
+  figures.push({ row: 'server RSS after the PostgreSQL run', figure: memory.rssMb.toFixed(0), unit: 'MB' });
   notes.push(
     `Server memory after the PostgreSQL run: RSS ${memory.rssMb.toFixed(0)} MB, heap ${memory.heapUsedMb.toFixed(0)} MB.`,
   );
@@ -659,6 +694,7 @@ async function measurePostgres(server: BenchServer) {
     notes.push(
       `The /home list painted ${paint.median.toFixed(0)} ms after navigation started (median of 5 visits with nothing cached; the first, in a just-started Chromium, ${paint.first.toFixed(0)} ms) on localhost (target <= 1,000 ms).`,
     );
+    figures.push({ row: '/home list painted (median of 5 visits)', figure: paint.median.toFixed(0), unit: 'ms' });
     log(`  /home list painted after ${paint.median.toFixed(0)} ms (first visit ${paint.first.toFixed(0)} ms)`);
   }
 }
@@ -706,6 +742,7 @@ async function measureEmbeddedRows(embedded: BenchServer) {
     '>= 1,000 req/s, p99 <= 100 ms',
     '',
   ]);
+  figures.push(...loadFigures('embedded (PGlite): home list, newest', list));
   log(`  home list: ${list.rps.toFixed(0)} req/s, p99 ${list.p99} ms`);
   // Writes as on PostgreSQL (64 members, 200 questions); PGlite commits one at a time, each
   // fsynced to disk before it is acknowledged.
@@ -718,6 +755,7 @@ async function measureEmbeddedRows(embedded: BenchServer) {
     'measured',
   );
   const memory = await embedded.metrics();
+  figures.push({ row: 'embedded (PGlite): server RSS after its run', figure: memory.rssMb.toFixed(0), unit: 'MB' });
   notes.push(
     `Embedded (PGlite, 100k questions) server memory after its run: RSS ${memory.rssMb.toFixed(0)} MB (target <= 400 MB).`,
   );
@@ -893,12 +931,13 @@ async function measureMix(
       unexpectedStatuses(full),
     );
     row(
-      label(`${name}, 1,000 sockets, offered ${Math.round(full.rps / 2).toLocaleString('en-US')}/s (half)`),
+      label(`${name}, 1,000 sockets, offered half the rate`),
       half,
       yardstick,
       name === 'community day' ? (where.startsWith('embedded') ? 'p99 <= 100 ms' : 'p99 <= 25 ms') : 'measured',
       [],
       unexpectedStatuses(half),
+      label(`${name}, 1,000 sockets, offered ${Math.round(full.rps / 2).toLocaleString('en-US')}/s (half)`),
     );
     heard.push(framesNote(`${name} as fast as answered`, fullSeen), framesNote(`at half rate`, halfSeen));
     if (half.byKind) {
@@ -964,9 +1003,16 @@ function mixDescription(): string {
   return `The community-day mix (bench/mix.ts): of every 100 requests, ${MIX.list} list pages (70% a first page in a random order, 20% of them filtered by one of the seed's 500 tags, 10% a second or third page by cursor), ${MIX.question} question pages, ${MIX.search} searches (two of the seed's words, or a [tag] and a word), ${MIX.tags} tags pages, ${MIX.vote} votes (85% up), ${MIX.comment} comments on questions, ${MIX.answer} answers, ${MIX.ask} new question, ${MIX.edit} edit of a question by its asker (title and text, tags kept) and ${MIX.accept} accept (or unaccept) of an answer by the asker (among up to 5 questions each of the first 200 members). Each request is from one of ${MIX_MEMBERS.toLocaleString('en-US')} signed-in members (the seed's bench_user_1.., sessions made once per database); a question page or write is on one of the 100 newest questions a quarter of the time, else on any question, and each measurement sends a fresh list, so nearly every question view is a first view. The "reads only" rows send the four reads in the same proportions. During the "1,000 sockets" rows each member also has a socket open (bare WebSockets speaking socket.io, in a process of their own), half showing a list's first page (its 50 ids) and half one question page, as the web app's showQuestions does. As fast as answered: autocannon, 64 connections, each with its own share of the requests, beside one hello-world run. At half rate: an open loop of our own offering half that rate, latency counted from each request's intended send time. Answers other than 2xx are listed by status in the last column (429s in brackets).`;
 }
 
-/** Prints the table and notes and adds them to the top of bench/RESULTS.md. */
+/** Prints the table and notes, and records the run's figures (bench/results.ts). */
 function writeReport() {
-  if (initialPage) notes.push(describeInitialPage(initialPage));
+  if (initialPage) {
+    notes.push(describeInitialPage(initialPage));
+    figures.push({
+      row: 'initial JavaScript for /home, as served',
+      figure: (initialPage.jsBytes / 1024).toFixed(1),
+      unit: 'KB',
+    });
+  }
   const table = [
     '| endpoint | req/s | p50 ms | p99 ms | vs hello-world | target | |',
     '| --- | ---: | ---: | ---: | ---: | --- | --- |',
@@ -989,9 +1035,5 @@ ${table}
 ${notes.map((n) => `- ${n}`).join('\n')}
 `;
   console.log(`\n${report}`);
-  const resultsPath = path.join(repoRoot, 'bench/RESULTS.md');
-  const previous = fs.existsSync(resultsPath)
-    ? fs.readFileSync(resultsPath, 'utf8').replace(/^# Benchmark results\n+/, '')
-    : '';
-  fs.writeFileSync(resultsPath, `# Benchmark results\n\n${report}\n${previous}`);
+  recordRun(repoRoot, { run: `npm run bench, ${size}`, date: started, commit, figures });
 }

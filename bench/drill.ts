@@ -3,10 +3,10 @@
 // another from one address (127.0.0.1), each for a bounded time, while a bystander on another
 // address (127.0.0.2, its own process) times /api/healthz and a question page. Prints per
 // attack whether the server survived, its peak RSS and the bystander's p99, and adds them to
-// the top of bench/RESULTS.md. Everything runs on loopback.
+// bench/results/ (bench/results.ts). Everything runs on loopback.
 //
 // DRILL_DATABASE_URL=postgres://... runs it on PostgreSQL instead.
-import { fork, type ChildProcess } from 'node:child_process';
+import { fork, spawnSync, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import http from 'node:http';
 import os from 'node:os';
@@ -23,6 +23,7 @@ import {
   type Target,
 } from './drill-attacks.ts';
 import { BYSTANDER_ADDRESS, type BystanderReport } from './drill-bystander.ts';
+import { recordRun } from './results.ts';
 import { repoRoot, startServer, type BenchServer } from './server-process.ts';
 
 const { values } = parseArgs({
@@ -320,9 +321,20 @@ What the attacker saw:
 ${rows.map((row) => `- ${row.attack}: ${outcomes(row.attacker)}`).join('\n')}
 `;
   log(`\n${report}`);
-  const resultsPath = path.join(repoRoot, 'bench/RESULTS.md');
-  const previous = fs.existsSync(resultsPath)
-    ? fs.readFileSync(resultsPath, 'utf8').replace(/^# Benchmark results\n+/, '')
-    : '';
-  fs.writeFileSync(resultsPath, `# Benchmark results\n\n${report}\n${previous}`);
+  const commit = spawnSync('git', ['rev-parse', '--short', 'HEAD'], { cwd: repoRoot, encoding: 'utf8' }).stdout.trim();
+  recordRun(repoRoot, {
+    run: `npm run drill, ${databaseUrl ? 'PostgreSQL' : 'embedded database'}`,
+    date: startedAt,
+    commit,
+    figures: [
+      { row: 'idle server RSS (settled after startup)', figure: idle.toFixed(0), unit: 'MB' },
+      ...rows.flatMap((row) => [
+        { row: row.attack, figure: row.survived ? 'yes' : 'NO', unit: 'survived' },
+        { row: row.attack, figure: (row.peakRssMb - idle).toFixed(0), unit: 'peak RSS over idle MB' },
+        { row: row.attack, figure: ms(row.loopDelayMaxMs), unit: 'loop delay max ms' },
+        { row: row.attack, figure: ms(percentile(row.bystander.healthz, 99)), unit: 'bystander healthz p99 ms' },
+        { row: row.attack, figure: ms(percentile(row.bystander.page, 99)), unit: 'bystander page p99 ms' },
+      ]),
+    ],
+  });
 }

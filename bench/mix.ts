@@ -6,7 +6,7 @@
 import { createHash } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import { queryRows, type Db } from '../apps/server/src/db/client.ts';
-import { hashToken, SESSION_COOKIE } from '../apps/server/src/lib/sessions.ts';
+import { hashToken, SESSION_COOKIE } from '../apps/server/src/auth/sessions.ts';
 import { WORDS } from '../apps/server/src/seed/community.ts';
 import { LIMITS, ORDERS } from '@porpoise/core';
 

@@ -9,7 +9,7 @@
 //   highlighter run here, in Node, on the same posts: the server's CPU for the page's posts,
 //   and the bytes the page would weigh carrying the cooked trees instead of the text.
 //
-// The figures go to the console and to the top of bench/RESULTS.md.
+// The figures go to the console and to bench/results/ (bench/results.ts).
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -21,6 +21,7 @@ import { highlightable, parseMarkdown } from '@porpoise/core/markdown';
 import { createLowlight } from 'lowlight';
 import { chromium, type CDPSession } from 'playwright-core';
 import { markdownAnswer, MARKDOWN_QUESTION_TEXT } from './markdown-posts.ts';
+import { recordRun, type Figure } from './results.ts';
 import { postJson, repoRoot, signUp, startServer } from './server-process.ts';
 
 const VISITS = 10;
@@ -33,6 +34,8 @@ const brotli = promisify(zlib.brotliCompress);
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'porpoise-render-'));
 const server = await startServer({ DATA_DIR: dataDir, RATE_LIMIT_MULTIPLIER: '1000' }, 3970);
 const report: string[] = [];
+const figures: Figure[] = [];
+const startedAt = new Date();
 try {
   const cookie = await signUp(server.url, 'render_bench');
   const asked = await postJson(`${server.url}/api/addQuestion`, cookie, {
@@ -228,12 +231,29 @@ try {
     `| the page's CPU in Markdown and highlighter code, of all its JavaScript (under the profiler, median of ${VISITS} visits after the first) | ${ms(warmCpuMs('markdownCpu'))} of ${ms(warmCpuMs('scriptCpu'))} (first visit ${ms(coldCpu!.markdownCpu)} of ${ms(coldCpu!.scriptCpu)}) | none |`,
     '',
   );
+  const visits = `median of ${VISITS} visits after the first`;
+  figures.push(
+    { row: "server CPU to parse and highlight the page's 11 posts", figure: cookMs.toFixed(1), unit: 'ms' },
+    { row: 'question page JSON as sent (br)', figure: (textBr.length / 1024).toFixed(1), unit: 'KB' },
+    { row: `answers' text drawn in the browser (${visits})`, figure: warmTime('text').toFixed(1), unit: 'ms' },
+    { row: `the same page in plain prose, text drawn (${visits})`, figure: median(warmPlain).toFixed(1), unit: 'ms' },
+    { row: `every code block highlighted (${visits})`, figure: warmTime('highlighted').toFixed(1), unit: 'ms' },
+    {
+      row: `the page's CPU in Markdown and highlighter code (${visits})`,
+      figure: warmCpuMs('markdownCpu').toFixed(1),
+      unit: 'ms',
+    },
+  );
 } finally {
   await server.stop();
   fs.rmSync(dataDir, { recursive: true, force: true });
 }
 const text = report.join('\n');
 console.log(`\n${text}`);
-const resultsPath = path.join(repoRoot, 'bench/RESULTS.md');
-const previous = fs.readFileSync(resultsPath, 'utf8').replace(/^# Benchmark results\n+/, '');
-fs.writeFileSync(resultsPath, `# Benchmark results\n\n${text}\n${previous}`);
+const atCommit = spawnSync('git', ['rev-parse', '--short', 'HEAD'], { cwd: repoRoot, encoding: 'utf8' }).stdout.trim();
+recordRun(repoRoot, {
+  run: 'npm run bench:render, where Markdown is rendered',
+  date: startedAt,
+  commit: atCommit,
+  figures,
+});

@@ -2,7 +2,7 @@
 // scripts: they drive it from outside and ask it for its memory and event-loop figures.
 import { fork, type ChildProcess } from 'node:child_process';
 import path from 'node:path';
-import type { ProcessMetrics } from '../apps/server/src/lib/process-metrics.ts';
+import type { ProcessMetrics } from '../apps/server/src/metrics/process-metrics.ts';
 
 export const repoRoot = path.resolve(import.meta.dirname, '..');
 const serverEntry = path.join(repoRoot, 'apps/server/dist/server.js');

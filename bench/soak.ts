@@ -10,7 +10,7 @@ import path from 'node:path';
 import { parseArgs } from 'node:util';
 import autocannon from 'autocannon';
 import { io, type Socket } from 'socket.io-client';
-import type { ProcessMetrics } from '../apps/server/src/lib/process-metrics.ts';
+import type { ProcessMetrics } from '../apps/server/src/metrics/process-metrics.ts';
 import { postJson, signUp, startServer } from './server-process.ts';
 
 const { values } = parseArgs({

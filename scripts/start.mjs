@@ -1,6 +1,7 @@
 // `npm start` / `npm run start:cluster`: builds the web app and the server only when their
 // sources changed since the last build (a hash of every input file, kept beside the
-// server's bundle), then serves. Arguments (--cluster) go to the server.
+// server's bundle), then serves. Arguments (--cluster) go to the server; `--build-only`
+// stops after the build.
 import { spawn, spawnSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import fs from 'node:fs';
@@ -73,6 +74,8 @@ if (built) {
   // The hash read before the build: an edit made during it makes the next start build again.
   fs.writeFileSync(STAMP, wanted);
 }
+// `--build-only` (npm test): the build is all that is wanted, not the server.
+if (process.argv[2] === '--build-only') process.exit(0);
 
 const server = spawn(process.execPath, [path.join(root, 'apps/server/dist/server.js'), ...process.argv.slice(2)], {
   cwd: root,

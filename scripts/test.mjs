@@ -1,7 +1,8 @@
-// `npm test`: builds the app, runs the unit, API and socket suites (Vitest, on PGlite and
-// PostgreSQL) and the browser suite (Playwright in Debian's Chromium), then prints one
-// line `tests: N passed, M failed`. Every suite is required: none is skipped for a missing
-// service, so a missing PostgreSQL or Chromium fails loudly.
+// `npm test`: builds the app (unless unchanged since the last build), runs the unit, API and
+// socket suites (Vitest, on PGlite and PostgreSQL) and the browser suite (Playwright in
+// Debian's Chromium), then prints one line `tests: N passed, M failed`. Every suite is
+// required: none is skipped for a missing service, so a missing PostgreSQL or Chromium fails
+// loudly.
 import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
@@ -26,7 +27,8 @@ let passed = 0;
 let failed = 0;
 const problems = [];
 
-if (run('npm', ['run', 'build']) !== 0) problems.push('build failed');
+// Built only when the sources changed since the last build (scripts/start.mjs hashes them).
+if (run('node', ['scripts/start.mjs', '--build-only']) !== 0) problems.push('build failed');
 
 const vitestJson = path.join(out, 'vitest.json');
 const vitestStatus = run('npx', [

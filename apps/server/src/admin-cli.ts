@@ -5,7 +5,7 @@ import { ROLES, type Role } from '@porpoise/core';
 import { loadConfig } from './config.ts';
 import { setRole } from './commands/set-role.ts';
 import { openConfiguredDatabase } from './db/client.ts';
-import { HttpError } from './lib/http-error.ts';
+import { HttpError } from './http/http-error.ts';
 
 const USAGE = `Usage: npm run admin -- role USERNAME ${ROLES.join('|')}`;
 const isRole = (value: string | undefined): value is Role => (ROLES as readonly string[]).includes(value ?? '');

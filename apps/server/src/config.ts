@@ -1,9 +1,11 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { parseTrustProxy, type TrustProxy } from './lib/client-address.ts';
-import { PASSWORD_PARAMS, type ScryptParams } from './lib/password.ts';
-import { SESSION_TTL_MS } from './lib/sessions.ts';
+import { parseTrustProxy, type TrustProxy } from './auth/client-address.ts';
+import { PASSWORD_PARAMS, type ScryptParams } from './auth/password.ts';
+
+/** How long a session lasts unused (kept here, the bottom of the imports, so auth/sessions.ts can read it). */
+export const SESSION_TTL_MS = 30 * 24 * 60 * 60 * 1000;
 
 /** Requests allowed per window; `RATE_LIMIT_MULTIPLIER` scales every max (tests raise it). */
 export interface RateRule {
@@ -103,6 +105,14 @@ export interface Config {
     threadsPerDay: RateRule;
     votesPerAccount: RateRule;
     votesPerDay: RateRule;
+    /** Deleting and undeleting posts. */
+    deletesPerAccount: RateRule;
+    deletesPerDay: RateRule;
+    /** Decisions on a question: closing, reopening, accepting an answer. */
+    decisionsPerAccount: RateRule;
+    decisionsPerDay: RateRule;
+    flagsPerAccount: RateRule;
+    flagsPerDay: RateRule;
     /** API reads per client address, counted in each process's memory. */
     readsPerClient: RateRule;
   };
@@ -267,6 +277,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, fileLimit = ope
       threadsPerDay: rule(100, DAY_MS),
       votesPerAccount: rule(60, 60_000),
       votesPerDay: rule(1_000, DAY_MS),
+      deletesPerAccount: rule(60, 60_000),
+      deletesPerDay: rule(1_000, DAY_MS),
+      decisionsPerAccount: rule(60, 60_000),
+      decisionsPerDay: rule(1_000, DAY_MS),
+      flagsPerAccount: rule(60, 60_000),
+      flagsPerDay: rule(1_000, DAY_MS),
       readsPerClient: rule(1_200, 60_000),
     },
   };

@@ -1,12 +1,12 @@
 import type { Config } from './config.ts';
 import type { EventProcessor } from './events/processor.ts';
 import type { Database, Db } from './db/client.ts';
-import type { SessionInfo, SessionStore } from './lib/sessions.ts';
+import type { SessionInfo, SessionStore } from './auth/sessions.ts';
 import type { Actor } from './policies/actor.ts';
 import type { Mailer } from './mail/mailer.ts';
 import type { Metrics } from './plugins/metrics.ts';
-import type { ContentCache } from './plugins/read-cache.ts';
-import type { Signals } from './lib/signals.ts';
+import type { ContentCache } from './cache/content-cache.ts';
+import type { Signals } from './cache/signals.ts';
 import type { RateLimiter } from './plugins/rate-limit.ts';
 import type { Realtime } from './realtime/realtime.ts';
 

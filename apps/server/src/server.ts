@@ -6,7 +6,7 @@ import { runCluster } from './cluster.ts';
 import { openConfiguredDatabase } from './db/client.ts';
 import type { PgliteThreadEvent } from './db/pglite-thread.ts';
 import { buildApp } from './app.ts';
-import { answerMetricsOverIpc } from './lib/process-metrics.ts';
+import { answerMetricsOverIpc } from './metrics/process-metrics.ts';
 
 // Time allowed for requests in flight to finish after SIGTERM before the process gives up.
 const SHUTDOWN_TIMEOUT_MS = 10_000;

@@ -1,15 +1,6 @@
-import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
-import type { Account, AccessibilitySettings } from '@porpoise/core';
-import { expectNoSeriousAxeViolations, newTestAccount, registerThroughUi, uniqueUsername } from './support';
-
-async function registerByApi(request: APIRequestContext, prefix: string): Promise<Account> {
-  const account = newTestAccount(prefix);
-  const response = await request.post('/api/account/addAccount', {
-    data: { ...account, createdAt: new Date().toISOString() },
-  });
-  expect(response.status()).toBe(200);
-  return (await response.json()) as Account;
-}
+import { expect, test, type Page } from '@playwright/test';
+import type { AccessibilitySettings } from '@porpoise/core';
+import { expectNoSeriousAxeViolations, registerThroughUi, uniqueUsername, registerViaApi } from './support';
 
 test.describe('accessibility settings', () => {
   test('both choices are required; the tip shows for low vision; saving applies the theme and goes home', async ({
@@ -132,7 +123,7 @@ test.describe('axe-core on the people and conversation screens in every theme', 
     for (const lowVision of [false, true]) {
       test(`${colorBlindness}${lowVision ? ' with low vision' : ''}`, async ({ page, browser }) => {
         test.setTimeout(90_000);
-        const me = await registerByApi(page.request, 'axe');
+        const me = (await registerViaApi(page.request, 'axe')).account;
         const saved = await page.request.post('/api/account/saveAccessibilitySettings', {
           data: { ...me, accessibilitySettings: { lowVision, colorBlindness } },
         });
@@ -140,7 +131,7 @@ test.describe('axe-core on the people and conversation screens in every theme', 
 
         // Someone else starts a thread with me and writes (an unread row), and opens a forum.
         const otherContext = await browser.newContext();
-        const other = await registerByApi(otherContext.request, 'oth');
+        const other = (await registerViaApi(otherContext.request, 'oth')).account;
         const thread = (await (
           await otherContext.request.post('/api/thread/addThread', {
             data: {

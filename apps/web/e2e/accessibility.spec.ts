@@ -5,6 +5,7 @@ import {
   newTestAccount,
   overrideAccessibilitySettings,
   registerThroughUi,
+  registerViaApi,
 } from './support';
 
 // axe-core is injected as a script, which the app's CSP (script-src 'self') would block.
@@ -39,7 +40,7 @@ test.describe('axe-core finds no serious or critical violations', () => {
   });
 
   test('on /home', async ({ page }) => {
-    await registerThroughUi(page);
+    await registerViaApi(page.request);
     await page.goto('/home');
     await expect(page.getByRole('heading', { level: 1, name: 'All Questions' })).toBeVisible();
     await expectNoSeriousAxeViolations(page);
@@ -47,7 +48,7 @@ test.describe('axe-core finds no serious or critical violations', () => {
 
   test('on /home at phone width', async ({ page }) => {
     await page.setViewportSize({ width: 390, height: 844 });
-    await registerThroughUi(page);
+    await registerViaApi(page.request);
     await page.goto('/home');
     await expect(page.getByRole('heading', { level: 1, name: 'All Questions' })).toBeVisible();
     await expectNoSeriousAxeViolations(page);

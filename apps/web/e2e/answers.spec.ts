@@ -11,10 +11,10 @@ import {
   stamp,
   E2E_ADMIN,
   expectNoSeriousAxeViolations,
-  gotoLive,
+  gotoWhenQuestionsWatched,
   overrideAccessibilitySettings,
-  registerThroughUi,
   signInThroughUi,
+  registerViaApi,
 } from './support';
 
 /** The answer whose text is `text`, as an article labelled with its author. */
@@ -31,19 +31,19 @@ test.describe('answers that decide', () => {
     const reader = await member(browser, baseURL, 'dec');
     const question = await askViaApi(asker.page, asker.account.username, `Accept me ${stamp()}`, {
       text: 'Which answer is best?',
-      tag: `t${stamp()}`.slice(0, 20),
+      tags: [`t${stamp()}`.slice(0, 20)],
     });
     await answerViaApi(reader.page, reader.account.username, question._id, 'The first way.');
     await answerViaApi(reader.page, reader.account.username, question._id, 'The better way.');
     const readerHome = await (await browser.newContext({ baseURL })).newPage();
     await signInThroughUi(readerHome, reader.account);
-    await gotoLive(readerHome, '/home');
+    await gotoWhenQuestionsWatched(readerHome, '/home');
     const row = readerHome.locator('ol.q-list > li').filter({ hasText: question.title });
     await expect(row).toContainText('2 answers');
     await expect(row).not.toContainText('one accepted');
 
-    await gotoLive(asker.page, `/question/${question._id}`);
-    await gotoLive(reader.page, `/question/${question._id}`);
+    await gotoWhenQuestionsWatched(asker.page, `/question/${question._id}`);
+    await gotoWhenQuestionsWatched(reader.page, `/question/${question._id}`);
     // Only the asker has the control.
     await expect(reader.page.getByRole('button', { name: 'Accept this answer' })).toHaveCount(0);
     const better = answerWith(asker.page, 'The better way.');
@@ -72,13 +72,13 @@ test.describe('answers that decide', () => {
     const voter = await member(browser, baseURL, 'dec');
     const question = await askViaApi(asker.page, asker.account.username, `Vote answers ${stamp()}`, {
       text: 'Which answer is best?',
-      tag: `t${stamp()}`.slice(0, 20),
+      tags: [`t${stamp()}`.slice(0, 20)],
     });
     for (const text of ['Answer one.', 'Answer two.', 'Answer three.']) {
       await answerViaApi(asker.page, asker.account.username, question._id, text);
     }
-    await gotoLive(asker.page, `/question/${question._id}`);
-    await gotoLive(voter.page, `/question/${question._id}`);
+    await gotoWhenQuestionsWatched(asker.page, `/question/${question._id}`);
+    await gotoWhenQuestionsWatched(voter.page, `/question/${question._id}`);
     await expect(answerTexts(voter.page)).toHaveText(['Answer one.', 'Answer two.', 'Answer three.']);
 
     const third = answerWith(voter.page, 'Answer three.');
@@ -110,10 +110,10 @@ test.describe('answers that decide', () => {
       test(`the question page with an accepted answer passes axe (${colorBlindness}${lowVision ? ', low vision' : ''})`, async ({
         page,
       }) => {
-        const account = await registerThroughUi(page);
+        const account = await registerViaApi(page.request);
         const question = await askViaApi(page, account.username, `Axe accepted ${stamp()}`, {
           text: 'Which answer is best?',
-          tag: `t${stamp()}`.slice(0, 20),
+          tags: [`t${stamp()}`.slice(0, 20)],
         });
         const answer = await answerViaApi(page, account.username, question._id, 'Accepted and voted.');
         await answerViaApi(page, account.username, question._id, 'Another.');
@@ -143,7 +143,7 @@ test.describe('editing with history', () => {
     const title = `Porpoise sonar ${stamp()}`;
     const question = await askViaApi(author.page, author.account.username, title);
     await answerViaApi(author.page, author.account.username, question._id, 'Clicks bounce back.');
-    await gotoLive(reader.page, `/question/${question._id}`);
+    await gotoWhenQuestionsWatched(reader.page, `/question/${question._id}`);
     // Only the author (or a moderator) is offered the edit.
     await expect(reader.page.getByRole('link', { name: 'Edit question' })).toHaveCount(0);
 
@@ -192,10 +192,10 @@ test.describe('editing with history', () => {
       test(`the edit and history screens pass axe (${colorBlindness}${lowVision ? ', low vision' : ''})`, async ({
         page,
       }) => {
-        const account = await registerThroughUi(page);
+        const account = await registerViaApi(page.request);
         const question = await askViaApi(page, account.username, `Axe edit ${stamp()}`, {
           text: 'Which answer is best?',
-          tag: `t${stamp()}`.slice(0, 20),
+          tags: [`t${stamp()}`.slice(0, 20)],
         });
         const edited = await page.request.put(`/api/question/${question._id}`, {
           data: { title: `${question.title} again`, text: 'Changed text.', tags: question.tags, reason: 'axe' },
@@ -228,7 +228,7 @@ test.describe('roles', () => {
   }
 
   test('a member has no Users screen: no menu entry, and /admin/users sends them home', async ({ page }) => {
-    await registerThroughUi(page);
+    await registerViaApi(page.request);
     await page.goto('/home');
     await expect(page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Users' })).toHaveCount(0);
     await page.goto('/admin/users');

@@ -15,6 +15,7 @@ import {
   overrideAccessibilitySettings,
   registerThroughUi,
   stamp,
+  registerViaApi,
 } from './support';
 
 const LONG_LINE = `const sonar = ${'"ping",'.repeat(60)};`;
@@ -157,7 +158,7 @@ test.describe("a member's first week: layout", () => {
   });
 
   test('at 1280 px a code block is as wide as the body of its post', async ({ page }) => {
-    const account = await registerThroughUi(page);
+    const account = await registerViaApi(page.request);
     const question = await askViaApi(page, account.username, `Wide screen ${stamp()}`, { text: POST });
     await answerViaApi(page, account.username, question._id, POST);
     await page.setViewportSize({ width: 1280, height: 900 });
@@ -242,7 +243,7 @@ test.describe("a member's first week: layout", () => {
   });
 
   test("a pending password or email change says 'Saving...' until the server answers", async ({ page }) => {
-    const account = await registerThroughUi(page);
+    const account = await registerViaApi(page.request);
     await page.goto('/profile');
     const settings = page.getByRole('region', { name: 'Account settings' });
     const password = settings.getByRole('form', { name: 'Change password' });
@@ -319,7 +320,7 @@ test.describe("a member's first week: layout", () => {
 
   test('the answer form, a long code preview and the settings pass axe in every theme', async ({ page }) => {
     test.setTimeout(240_000);
-    const account = await registerThroughUi(page);
+    const account = await registerViaApi(page.request);
     const question = await askViaApi(page, account.username, `Axe answer ${stamp()}`, { text: POST });
     for (const settings of THEMES) {
       await overrideAccessibilitySettings(page, settings);

@@ -12,7 +12,7 @@ import {
   askViaApi,
   E2E_ADMIN,
   expectNoSeriousAxeViolations,
-  gotoLive,
+  gotoWhenQuestionsWatched,
   member,
   overrideAccessibilitySettings,
   stamp,
@@ -30,7 +30,7 @@ test.describe('flags and the review queue', () => {
     const question = await askViaApi(reader.page, reader.account.username, `Flag me ${stamp()}`);
     const spam = `Cheap watches ${stamp()}`;
     await answerViaApi(author.page, author.account.username, question._id, spam);
-    await gotoLive(reader.page, `/question/${question._id}`);
+    await gotoWhenQuestionsWatched(reader.page, `/question/${question._id}`);
     const answer = reader.page.getByRole('article', { name: `Answer by ${author.account.username}` });
     await expect(answer).toContainText(spam);
 
@@ -164,7 +164,7 @@ test.describe('flags and the review queue', () => {
     await expect(card).toContainText('Flags: 1 spam');
     await mod.unrouteAll({ behavior: 'wait' });
 
-    await gotoLive(offender.page, `/question/${question._id}`);
+    await gotoWhenQuestionsWatched(offender.page, `/question/${question._id}`);
     await card.getByRole('button', { name: `Suspend ${offender.account.username}` }).click();
     const form = card.getByRole('form', { name: `Suspend ${offender.account.username}` });
     await form.getByRole('button', { name: 'Suspend' }).click();

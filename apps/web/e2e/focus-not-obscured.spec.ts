@@ -7,7 +7,7 @@
  */
 import { expect, test, type Browser, type Page } from '@playwright/test';
 import type { AccessibilitySettings } from '@porpoise/core';
-import { newTestAccount, overrideAccessibilitySettings, type TestAccount } from './support';
+import { overrideAccessibilitySettings, member } from './support';
 
 interface Placement {
   /** What was focused, for the failure message. */
@@ -92,21 +92,17 @@ async function submitEmpty(page: Page, where: string, button: string, firstField
     problems.push(`${where} after an empty submit: ${placement.what} ${placement.problem}`);
 }
 
+/** A member in a context of the run's viewport, seeing `settings`' theme without saving it. */
 async function memberPage(
   browser: Browser,
+  baseURL: string | undefined,
   settings: AccessibilitySettings,
   viewport: { width: number; height: number },
 ) {
-  const context = await browser.newContext({ viewport });
-  const page = await context.newPage();
-  const account: TestAccount = newTestAccount('foc');
-  const response = await page.request.post('/api/account/addAccount', {
-    data: { ...account, createdAt: new Date().toISOString() },
-  });
-  expect(response.status()).toBe(200);
+  const signedIn = await member(browser, baseURL, 'foc', { viewport });
   // The theme without saving it, so the settings screen still starts unchosen (and can fail).
-  await overrideAccessibilitySettings(page, settings);
-  return { page, account };
+  await overrideAccessibilitySettings(signedIn.page, settings);
+  return signedIn;
 }
 
 const RUNS = [
@@ -129,10 +125,10 @@ const RUNS = [
 
 test.describe('focus is never hidden under the sticky header', () => {
   for (const run of RUNS) {
-    test(`every form, ${run.name}`, async ({ browser }) => {
+    test(`every form, ${run.name}`, async ({ browser, baseURL }) => {
       test.setTimeout(180_000);
-      const { page, account } = await memberPage(browser, run.settings, run.viewport);
-      const other = await memberPage(browser, run.settings, run.viewport);
+      const { page, account } = await memberPage(browser, baseURL, run.settings, run.viewport);
+      const other = await memberPage(browser, baseURL, run.settings, run.viewport);
 
       const asked = await page.request.post('/api/addQuestion', {
         data: { title: 'How deep do porpoises dive?', text: 'A question to answer.', tags: [{ name: 'diving' }] },

@@ -1,36 +1,16 @@
-import { expect, test, type Browser, type Page } from '@playwright/test';
-import { newTestAccount, uniqueUsername, type TestAccount } from './support';
-
-async function signedInPage(browser: Browser, prefix: string): Promise<{ page: Page; account: TestAccount }> {
-  const page = await (await browser.newContext()).newPage();
-  const account = newTestAccount(prefix);
-  const response = await page.request.post('/api/account/addAccount', {
-    data: { ...account, createdAt: new Date().toISOString() },
-  });
-  expect(response.status()).toBe(200);
-  return { page, account };
-}
-
-/** Opens a URL and resolves once the app's socket has a live connection (so no event is missed). */
-async function gotoLive(page: Page, url: string) {
-  const connected = new Promise<void>((resolve) => {
-    page.on('websocket', (socket) => {
-      if (socket.url().includes('/socket.io/')) socket.once('framereceived', () => resolve());
-    });
-  });
-  await page.goto(url);
-  await connected;
-}
+import { expect, test } from '@playwright/test';
+import { gotoWhenSocketOpen, member, uniqueUsername } from './support';
 
 test.describe('forums', () => {
   test('creating a forum validates it, shows it live to others, and its card opens a discussion', async ({
     browser,
+    baseURL,
   }) => {
-    const a = await signedInPage(browser, 'gia');
-    const b = await signedInPage(browser, 'hal');
+    const a = await member(browser, baseURL, 'gia');
+    const b = await member(browser, baseURL, 'hal');
     const forumName = `Tide pools ${uniqueUsername('f')}`;
 
-    await gotoLive(b.page, '/forums');
+    await gotoWhenSocketOpen(b.page, '/forums');
     await expect(b.page.getByRole('heading', { level: 1, name: 'Forums' })).toBeVisible();
 
     await a.page.goto('/forums');
@@ -89,7 +69,7 @@ test.describe('forums', () => {
     await expect(a.page.getByText('No messages yet.')).toBeVisible();
     const threadUrl = a.page.url();
 
-    await gotoLive(b.page, threadUrl);
+    await gotoWhenSocketOpen(b.page, threadUrl);
     await expect(b.page.getByRole('heading', { level: 1, name: forumName })).toBeVisible();
 
     await a.page.getByLabel('Message', { exact: true }).fill('Who has seen an anemone?');
@@ -99,8 +79,8 @@ test.describe('forums', () => {
     await expect(b.page.getByRole('log')).toContainText(a.account.username);
   });
 
-  test('the list shows a page of forums and loads older ones on request', async ({ browser }) => {
-    const { page } = await signedInPage(browser, 'ivy');
+  test('the list shows a page of forums and loads older ones on request', async ({ browser, baseURL }) => {
+    const { page } = await member(browser, baseURL, 'ivy');
     const prefix = `Shoal ${uniqueUsername('p')}`;
     // One more than a page, so the first of them is only on the second page.
     for (let i = 0; i <= 50; i++) {
@@ -119,9 +99,12 @@ test.describe('forums', () => {
     await expect(forums.getByRole('link', { name: `${prefix} 1`, exact: true })).toHaveCount(1);
   });
 
-  test("a forum's discussion is in the Forums section of the menu; a direct thread in Threads", async ({ browser }) => {
-    const a = await signedInPage(browser, 'jon');
-    const b = await signedInPage(browser, 'kay');
+  test("a forum's discussion is in the Forums section of the menu; a direct thread in Threads", async ({
+    browser,
+    baseURL,
+  }) => {
+    const a = await member(browser, baseURL, 'jon');
+    const b = await member(browser, baseURL, 'kay');
     const forumName = `Kelp ${uniqueUsername('f')}`;
     const created = await a.page.request.post('/api/forum/addForum', {
       data: { name: forumName, description: 'Forests under the sea' },

@@ -13,6 +13,7 @@ import {
   overrideAccessibilitySettings,
   registerThroughUi,
   stamp,
+  registerViaApi,
 } from './support';
 
 const TYPESCRIPT = 'interface Porpoise {\n  name: string;\n}\nconst pod: Porpoise[] = []; // a pod';
@@ -93,8 +94,8 @@ test.describe('Markdown and code', () => {
 
   test('a highlighted block is copied by keyboard, and the copy is announced', async ({ page, context }) => {
     await context.grantPermissions(['clipboard-read', 'clipboard-write']);
-    const account = await registerThroughUi(page);
-    const question = await askViaApi(page, account.username, `Copy me ${stamp()}`, { text: POST, tag: 'sonar' });
+    const account = await registerViaApi(page.request);
+    const question = await askViaApi(page, account.username, `Copy me ${stamp()}`, { text: POST, tags: ['sonar'] });
     await page.goto(`/question/${question._id}`);
     const block = page.locator('.code-block').filter({ hasText: 'TypeScript' });
     await expect(block.locator('.hljs-keyword').first()).toBeVisible();
@@ -128,7 +129,7 @@ test.describe('Markdown and code', () => {
     );
     const question = await askViaApi(page, account.username, `Sixty blocks ${stamp()}`, {
       text: blocks.join('\n\n'),
-      tag: 'sonar',
+      tags: ['sonar'],
     });
     await page.goto(`/question/${question._id}`);
     const post = page.locator('.markdown').first();
@@ -146,10 +147,10 @@ test.describe('Markdown and code', () => {
 
   test('a question with answers full of code passes axe in every theme', async ({ page }) => {
     test.setTimeout(120_000);
-    const account = await registerThroughUi(page);
+    const account = await registerViaApi(page.request);
     const question = await askViaApi(page, account.username, `Code in every theme ${stamp()}`, {
       text: POST,
-      tag: 'sonar',
+      tags: ['sonar'],
     });
     for (const [language, code] of Object.entries(CODE_SAMPLES)) {
       await answerViaApi(page, account.username, question._id, `In ${language}:\n\n\`\`\`${language}\n${code}\n\`\`\``);

@@ -12,9 +12,9 @@ import {
   member,
   stamp,
   expectNoSeriousAxeViolations,
-  gotoLive,
+  gotoWhenQuestionsWatched,
   overrideAccessibilitySettings,
-  registerThroughUi,
+  registerViaApi,
 } from './support';
 
 test.describe('deleting and closing', () => {
@@ -29,8 +29,8 @@ test.describe('deleting and closing', () => {
     const question = await askViaApi(asker.page, asker.account.username, `Delete me ${stamp()}`);
     await answerViaApi(author.page, author.account.username, question._id, 'A hasty answer.');
     await answerViaApi(asker.page, asker.account.username, question._id, 'A kept answer.');
-    await gotoLive(asker.page, `/question/${question._id}`);
-    await gotoLive(author.page, `/question/${question._id}`);
+    await gotoWhenQuestionsWatched(asker.page, `/question/${question._id}`);
+    await gotoWhenQuestionsWatched(author.page, `/question/${question._id}`);
     const onReader = asker.page.getByRole('article', { name: `Answer by ${author.account.username}` });
     await expect(onReader).toContainText('A hasty answer.');
     await expect(asker.page.getByRole('heading', { level: 2, name: '2 Answers' })).toBeVisible();
@@ -51,7 +51,7 @@ test.describe('deleting and closing', () => {
     await asker.page.reload();
     await expect(asker.page.getByText('A kept answer.')).toBeVisible();
     await expect(asker.page.getByText('A hasty answer.')).toHaveCount(0);
-    await gotoLive(asker.page, `/question/${question._id}`);
+    await gotoWhenQuestionsWatched(asker.page, `/question/${question._id}`);
 
     await deleted.getByRole('button', { name: `Undelete the answer by ${author.account.username}` }).click();
     await expect(mine).toBeVisible();
@@ -68,13 +68,13 @@ test.describe('deleting and closing', () => {
     const originalTitle = `Original walrus question ${stamp()}`;
     const original = await askViaApi(asker.page, asker.account.username, originalTitle);
     const question = await askViaApi(asker.page, asker.account.username, `Walrus again ${stamp()}`);
-    await gotoLive(asker.page, `/question/${question._id}`);
+    await gotoWhenQuestionsWatched(asker.page, `/question/${question._id}`);
     await expect(asker.page.getByRole('link', { name: 'Answer Question' })).toBeVisible();
     // Closing is for moderators: the asker has no control.
     await expect(asker.page.getByRole('button', { name: 'Close question' })).toHaveCount(0);
 
     const moderator = await adminPage(browser, baseURL);
-    await gotoLive(moderator, `/question/${question._id}`);
+    await gotoWhenQuestionsWatched(moderator, `/question/${question._id}`);
     await moderator.getByRole('button', { name: 'Close question' }).click();
     // Without a reason, the form says so beside the choices.
     await moderator.getByRole('button', { name: 'Close Question' }).click();
@@ -111,7 +111,7 @@ test.describe('deleting and closing', () => {
         browser,
         baseURL,
       }) => {
-        const account = await registerThroughUi(page);
+        const account = await registerViaApi(page.request);
         const question = await askViaApi(page, account.username, `Axe moderation ${stamp()}`);
         const answer = await answerViaApi(page, account.username, question._id, 'Deleted, still seen by me.');
         const comment = await page.request.post('/api/comment/addComment', {

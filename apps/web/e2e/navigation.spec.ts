@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { registerThroughUi } from './support';
+import { registerThroughUi, registerViaApi } from './support';
 
 test.describe('signed-in layout', () => {
   test("the header's username button is named after the user and opens /profile", async ({ page }) => {
@@ -28,7 +28,7 @@ test.describe('signed-in layout', () => {
   });
 
   test('the skip link moves focus to the main content', async ({ page }) => {
-    await registerThroughUi(page);
+    await registerViaApi(page.request);
     await page.goto('/home');
     await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
     // The skip link is the first thing the keyboard reaches on the page.
@@ -46,7 +46,7 @@ test.describe('signed-in layout', () => {
   });
 
   test('a question address without an id goes to /home', async ({ page }) => {
-    await registerThroughUi(page);
+    await registerViaApi(page.request);
     await page.goto('/question');
     await expect(page).toHaveURL(/\/home$/);
   });
@@ -68,7 +68,7 @@ test.describe('open screens', () => {
       await page.goto(path);
       await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
     }
-    await registerThroughUi(page);
+    await registerViaApi(page.request);
     await page.goto('/home');
     await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
     expect(violations).toEqual([]);

@@ -5,6 +5,7 @@ import {
   newTestAccount,
   overrideAccessibilitySettings,
   registerThroughUi,
+  registerViaApi,
 } from './support';
 
 const THEMES: AccessibilitySettings[] = [false, true].flatMap((lowVision) =>
@@ -77,7 +78,7 @@ test.describe('PorpChat for members', () => {
       page,
     }) => {
       await page.setViewportSize({ width, height: 800 });
-      const account = await registerThroughUi(page);
+      const account = await registerViaApi(page.request);
       await page.goto('/home');
       const menu = page.getByRole('navigation', { name: 'Main' });
       const porpchat = menu.getByRole('link', { name: 'PorpChat' });

@@ -1,14 +1,5 @@
-import { expect, test, type Page } from '@playwright/test';
-import { newTestAccount, registerThroughUi, type TestAccount } from './support';
-
-async function registerByApi(page: Page, prefix: string): Promise<TestAccount> {
-  const account = newTestAccount(prefix);
-  const response = await page.request.post('/api/account/addAccount', {
-    data: { ...account, createdAt: new Date().toISOString() },
-  });
-  expect(response.status()).toBe(200);
-  return account;
-}
+import { expect, test } from '@playwright/test';
+import { registerThroughUi, registerViaApi } from './support';
 
 test.describe('profiles', () => {
   test('own profile: details, empty lists, editing the bio (cancel and save), signing out', async ({ page }) => {
@@ -62,7 +53,7 @@ test.describe('profiles', () => {
     browser,
   }) => {
     const otherPage = await (await browser.newContext()).newPage();
-    const other = await registerByApi(otherPage, 'oth');
+    const other = await registerViaApi(otherPage.request, 'oth');
     const asked = await otherPage.request.post('/api/addQuestion', {
       data: {
         title: 'Where do porpoises sleep?',
@@ -87,7 +78,7 @@ test.describe('profiles', () => {
     });
     expect(answered.status()).toBe(200);
 
-    await registerByApi(page, 'vis');
+    await registerViaApi(page.request, 'vis');
     await page.goto(`/profile/${other.username}`);
     await expect(page.getByRole('heading', { level: 2, name: other.username })).toBeVisible();
     await expect(page.getByText('No bio provided')).toBeVisible();
@@ -109,7 +100,7 @@ test.describe('profiles', () => {
   });
 
   test('the loading text shows while a profile loads', async ({ page }) => {
-    await registerByApi(page, 'slo');
+    await registerViaApi(page.request, 'slo');
     let release: () => void = () => undefined;
     const gate = new Promise<void>((resolve) => {
       release = resolve;

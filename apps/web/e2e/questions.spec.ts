@@ -2,16 +2,16 @@
  * The questions-and-answers screens (spec section 2: /home, /tags, /question/:qid,
  * /new/question, /new/answer/:qid), against the built server in Chromium.
  */
-import { expect, test, type Browser, type Page } from '@playwright/test';
-import { LIMITS, MESSAGES, type Question } from '@porpoise/core';
+import { expect, test, type Page } from '@playwright/test';
+import { LIMITS, MESSAGES } from '@porpoise/core';
 import {
   answerViaApi,
+  askViaApi,
   expectNoSeriousAxeViolations,
-  gotoLive,
-  newTestAccount,
+  gotoWhenQuestionsWatched,
+  member,
   overrideAccessibilitySettings,
-  registerThroughUi,
-  type TestAccount,
+  registerViaApi,
 } from './support';
 
 let counter = 0;
@@ -27,51 +27,14 @@ function uniqueWord(prefix = 'w'): string {
   return uniqueTag(prefix);
 }
 
-interface NewQuestion {
-  title: string;
-  text?: string;
-  tags: string[];
-}
-
-/** Asks a question through the API as the page's signed-in user (same origin, the page's cookies). */
-async function askViaApi(page: Page, username: string, question: NewQuestion): Promise<Question> {
-  const response = await page.request.post('/api/addQuestion', {
-    data: {
-      title: question.title,
-      text: question.text ?? 'Some details about the question.',
-      tags: question.tags.map((name) => ({ name, description: '' })),
-      askedBy: username,
-      askDateTime: new Date().toISOString(),
-      answers: [],
-      upVotes: [],
-      downVotes: [],
-      views: [],
-      comments: [],
-    },
-  });
-  expect(response.status(), await response.text()).toBe(200);
-  return (await response.json()) as Question;
-}
-
 /** The rows of the home list. */
 const questionRows = (page: Page) => page.locator('ol.q-list > li');
-
-/** A signed-in page in a fresh browser context (a second user, or the same user's second tab). */
-async function signedInPage(
-  browser: Browser,
-  baseURL: string | undefined,
-): Promise<{ page: Page; account: TestAccount }> {
-  const context = await browser.newContext({ baseURL });
-  const page = await context.newPage();
-  const account = await registerThroughUi(page, newTestAccount('live'));
-  return { page, account };
-}
 
 test.describe('asking a question', () => {
   test('shows every validation message beside its field, then lands on /home with the question first', async ({
     page,
   }) => {
-    await registerThroughUi(page);
+    await registerViaApi(page.request);
     await page.goto('/new/question');
     await expect(page.getByRole('heading', { level: 1, name: 'Ask a Question' })).toBeVisible();
     const title = page.getByLabel('Question Title');
@@ -128,11 +91,8 @@ test.describe('asking a question', () => {
 
 test.describe('the question page', () => {
   test('answering: the empty message, then success back on the question with the answer shown', async ({ page }) => {
-    const account = await registerThroughUi(page);
-    const question = await askViaApi(page, account.username, {
-      title: `Answer me ${uniqueWord()}`,
-      tags: [uniqueTag()],
-    });
+    const account = await registerViaApi(page.request);
+    const question = await askViaApi(page, account.username, `Answer me ${uniqueWord()}`, { tags: [uniqueTag()] });
     await page.goto(`/question/${question._id}`);
     await page.getByRole('link', { name: 'Answer Question' }).click();
     await expect(page).toHaveURL(new RegExp(`/new/answer/${question._id}$`));
@@ -159,11 +119,8 @@ test.describe('the question page', () => {
   });
 
   test("says 'asked … ago' once, beside the asker", async ({ page }) => {
-    const account = await registerThroughUi(page);
-    const question = await askViaApi(page, account.username, {
-      title: `When was this ${uniqueWord()}`,
-      tags: [uniqueTag()],
-    });
+    const account = await registerViaApi(page.request);
+    const question = await askViaApi(page, account.username, `When was this ${uniqueWord()}`, { tags: [uniqueTag()] });
     await page.goto(`/question/${question._id}`);
     const article = page.getByRole('article', { name: question.title });
     await expect(article.getByRole('link', { name: account.username })).toBeVisible();
@@ -174,7 +131,7 @@ test.describe('the question page', () => {
   });
 
   test('an answer address without a question id says so and goes to /home', async ({ page }) => {
-    await registerThroughUi(page);
+    await registerViaApi(page.request);
     await page.goto('/new/answer');
     await expect(page.getByText('Question ID is missing.')).toBeVisible();
     await expect(page).toHaveURL(/\/home$/, { timeout: 10_000 });
@@ -183,11 +140,8 @@ test.describe('the question page', () => {
   test('commenting: a blank comment is refused without a request, a real one appears and the field clears', async ({
     page,
   }) => {
-    const account = await registerThroughUi(page);
-    const question = await askViaApi(page, account.username, {
-      title: `Comment on me ${uniqueWord()}`,
-      tags: [uniqueTag()],
-    });
+    const account = await registerViaApi(page.request);
+    const question = await askViaApi(page, account.username, `Comment on me ${uniqueWord()}`, { tags: [uniqueTag()] });
     await answerViaApi(page, account.username, question._id, 'An answer to comment on.');
     const sent: string[] = [];
     page.on('request', (request) => {
@@ -228,12 +182,9 @@ test.describe('the question page', () => {
   });
 
   test('voting: the count and the pressed state follow the vote', async ({ page }) => {
-    const account = await registerThroughUi(page);
-    const question = await askViaApi(page, account.username, {
-      title: `Vote on me ${uniqueWord()}`,
-      tags: [uniqueTag()],
-    });
-    await gotoLive(page, `/question/${question._id}`);
+    const account = await registerViaApi(page.request);
+    const question = await askViaApi(page, account.username, `Vote on me ${uniqueWord()}`, { tags: [uniqueTag()] });
+    await gotoWhenQuestionsWatched(page, `/question/${question._id}`);
     const up = page.getByRole('button', { name: 'Upvote' });
     const down = page.getByRole('button', { name: 'Downvote' });
     const count = page.locator('.vote__number');
@@ -288,8 +239,8 @@ test.describe('the question page', () => {
           delete (window as { IntersectionObserver?: unknown }).IntersectionObserver;
         });
       }
-      const account = await registerThroughUi(page);
-      const question = await askViaApi(page, account.username, { title: 'Many answers', tags: [uniqueTag()] });
+      const account = await registerViaApi(page.request);
+      const question = await askViaApi(page, account.username, 'Many answers', { tags: [uniqueTag()] });
       const count = LIMITS.answerPageSize + 2;
       for (let index = 0; index < count; index += 1) {
         await answerViaApi(page, account.username, question._id, `Paged answer ${index}`);
@@ -313,7 +264,7 @@ test.describe('the question page', () => {
   }
 
   test('an unknown question shows a friendly not-found state with a link home', async ({ page }) => {
-    await registerThroughUi(page);
+    await registerViaApi(page.request);
     await page.goto('/question/987654321');
     await expect(page.getByRole('heading', { level: 1, name: 'Question not found' })).toBeVisible();
     await page.getByRole('link', { name: 'Go to Questions' }).click();
@@ -323,11 +274,11 @@ test.describe('the question page', () => {
 
 test.describe('the home list', () => {
   test('searches by word and by [tag], and says when nothing matches', async ({ page }) => {
-    const account = await registerThroughUi(page);
+    const account = await registerViaApi(page.request);
     const word = uniqueWord();
     const tag = uniqueTag();
-    const byWord = await askViaApi(page, account.username, { title: `Where is ${word} found`, tags: [uniqueTag()] });
-    const byTag = await askViaApi(page, account.username, { title: `Tagged only ${uniqueWord()}`, tags: [tag] });
+    const byWord = await askViaApi(page, account.username, `Where is ${word} found`, { tags: [uniqueTag()] });
+    const byTag = await askViaApi(page, account.username, `Tagged only ${uniqueWord()}`, { tags: [tag] });
     await page.goto('/home');
 
     const search = page.getByRole('searchbox', { name: 'Search questions' });
@@ -359,10 +310,10 @@ test.describe('the home list', () => {
   });
 
   test('the sort buttons and the order selector stay in sync with the URL', async ({ page }) => {
-    const account = await registerThroughUi(page);
+    const account = await registerViaApi(page.request);
     const tag = uniqueTag();
-    const answered = await askViaApi(page, account.username, { title: `Answered ${uniqueWord()}`, tags: [tag] });
-    const open = await askViaApi(page, account.username, { title: `Open ${uniqueWord()}`, tags: [tag] });
+    const answered = await askViaApi(page, account.username, `Answered ${uniqueWord()}`, { tags: [tag] });
+    const open = await askViaApi(page, account.username, `Open ${uniqueWord()}`, { tags: [tag] });
     await answerViaApi(page, account.username, answered._id, 'Done.');
     await page.goto(`/home?tag=${tag}`);
     const select = page.getByLabel('Order');
@@ -405,9 +356,9 @@ test.describe('the home list', () => {
   });
 
   test('a row opens its question; its tag and author are links of their own', async ({ page }) => {
-    const account = await registerThroughUi(page);
+    const account = await registerViaApi(page.request);
     const tag = uniqueTag();
-    const question = await askViaApi(page, account.username, { title: `Click me ${uniqueWord()}`, tags: [tag] });
+    const question = await askViaApi(page, account.username, `Click me ${uniqueWord()}`, { tags: [tag] });
     await page.goto('/home');
     const row = questionRows(page).filter({ hasText: question.title });
     await expect(row.getByRole('link', { name: account.username })).toHaveAttribute(
@@ -441,10 +392,10 @@ test.describe('the home list', () => {
           delete (window as { IntersectionObserver?: unknown }).IntersectionObserver;
         });
       }
-      const account = await registerThroughUi(page);
+      const account = await registerViaApi(page.request);
       const tag = uniqueTag();
       for (let index = 0; index < 52; index += 1) {
-        await askViaApi(page, account.username, { title: `Paged question ${index}`, tags: [tag] });
+        await askViaApi(page, account.username, `Paged question ${index}`, { tags: [tag] });
       }
       await page.goto(`/home?tag=${tag}`);
       await expect(page.getByText('52 questions', { exact: true })).toBeVisible();
@@ -468,9 +419,9 @@ test.describe('the home list', () => {
 
 test.describe('the tags page', () => {
   test('heads with the number of tags and each card opens its questions', async ({ page }) => {
-    const account = await registerThroughUi(page);
+    const account = await registerViaApi(page.request);
     const tag = uniqueTag();
-    await askViaApi(page, account.username, { title: `Tag card ${uniqueWord()}`, tags: [tag] });
+    await askViaApi(page, account.username, `Tag card ${uniqueWord()}`, { tags: [tag] });
     await page.goto('/tags');
     const heading = page.getByRole('heading', { level: 1 });
     await expect(heading).toHaveText(/^All \d+ Wonderful Tags$/);
@@ -492,18 +443,15 @@ test.describe('live updates', () => {
     browser,
     baseURL,
   }) => {
-    const actor = await signedInPage(browser, baseURL);
-    const watcher = await signedInPage(browser, baseURL);
+    const actor = await member(browser, baseURL, 'live');
+    const watcher = await member(browser, baseURL, 'live');
     const tag = uniqueTag();
-    const question = await askViaApi(actor.page, actor.account.username, {
-      title: `Live ${uniqueWord()}`,
-      tags: [tag],
-    });
+    const question = await askViaApi(actor.page, actor.account.username, `Live ${uniqueWord()}`, { tags: [tag] });
 
     const watcherHome = watcher.page;
     const watcherQuestion = await watcherHome.context().newPage();
-    await gotoLive(watcherHome, '/home');
-    await gotoLive(watcherQuestion, `/question/${question._id}`);
+    await gotoWhenQuestionsWatched(watcherHome, '/home');
+    await gotoWhenQuestionsWatched(watcherQuestion, `/question/${question._id}`);
     for (const page of [watcherHome, watcherQuestion]) {
       await page.evaluate(() => document.body.setAttribute('data-not-reloaded', 'yes'));
     }
@@ -512,7 +460,7 @@ test.describe('live updates', () => {
     await expect(row).toContainText('1 view');
 
     // The actor opens the question: one more view, then votes and answers through the UI.
-    await gotoLive(actor.page, `/question/${question._id}`);
+    await gotoWhenQuestionsWatched(actor.page, `/question/${question._id}`);
     await expect(row).toContainText('2 views');
     await expect(watcherQuestion.getByText('2 views', { exact: true })).toBeVisible();
 
@@ -534,10 +482,7 @@ test.describe('live updates', () => {
     await actor.page.getByRole('article', { name: question.title }).getByLabel('Add a comment').press('Enter');
     await expect(watcherQuestion.getByRole('article', { name: question.title })).toContainText('Live comment');
 
-    const second = await askViaApi(actor.page, actor.account.username, {
-      title: `Brand new ${uniqueWord()}`,
-      tags: [tag],
-    });
+    const second = await askViaApi(actor.page, actor.account.username, `Brand new ${uniqueWord()}`, { tags: [tag] });
     await expect(questionRows(watcherHome).first()).toContainText(second.title);
 
     for (const page of [watcherHome, watcherQuestion]) {
@@ -553,9 +498,8 @@ test.describe('accessibility', () => {
   test.use({ bypassCSP: true });
 
   test('the five question screens have no serious or critical axe violations', async ({ page }) => {
-    const account = await registerThroughUi(page);
-    const question = await askViaApi(page, account.username, {
-      title: `Accessible ${uniqueWord()}`,
+    const account = await registerViaApi(page.request);
+    const question = await askViaApi(page, account.username, `Accessible ${uniqueWord()}`, {
       text: 'With [a link](https://example.com).',
       tags: [uniqueTag()],
     });
@@ -585,8 +529,8 @@ test.describe('accessibility in every theme', () => {
 
   for (const colorBlindness of ['redgreen', 'blueyellow', 'grayscale'] as const) {
     test(`the list and the question page pass axe in ${colorBlindness} with low vision`, async ({ page }) => {
-      const account = await registerThroughUi(page);
-      const question = await askViaApi(page, account.username, { title: `Theme ${uniqueWord()}`, tags: [uniqueTag()] });
+      const account = await registerViaApi(page.request);
+      const question = await askViaApi(page, account.username, `Theme ${uniqueWord()}`, { tags: [uniqueTag()] });
       await answerViaApi(page, account.username, question._id, 'Themed answer.');
       await overrideAccessibilitySettings(page, { lowVision: true, colorBlindness });
       for (const path of ['/home', `/question/${question._id}`]) {
@@ -605,8 +549,8 @@ test.describe('content security policy', () => {
     page.on('console', (message) => {
       if (message.text().includes('Content Security Policy')) violations.push(message.text());
     });
-    const account = await registerThroughUi(page);
-    const question = await askViaApi(page, account.username, { title: `CSP ${uniqueWord()}`, tags: [uniqueTag()] });
+    const account = await registerViaApi(page.request);
+    const question = await askViaApi(page, account.username, `CSP ${uniqueWord()}`, { tags: [uniqueTag()] });
     for (const path of [
       '/home',
       `/question/${question._id}`,

@@ -1,13 +1,12 @@
 import { mkdirSync } from 'node:fs';
-import { expect, request, test, type APIRequestContext, type Page } from '@playwright/test';
-import type { Account, AccessibilitySettings, Question, Thread } from '@porpoise/core';
+import { expect, request, test, type Page } from '@playwright/test';
+import type { Account, AccessibilitySettings, Thread } from '@porpoise/core';
 import {
   askViaApi,
   expectNoSeriousAxeViolations,
-  newTestAccount,
   overrideAccessibilitySettings,
   stamp,
-  type TestAccount,
+  registerViaApi,
 } from './support';
 
 // Issue 32, items 4 and 5 (docs/product.md section 5, "A member's first week"): suggestions as one
@@ -28,33 +27,10 @@ const THEMES: AccessibilitySettings[] = [
   { lowVision: true, colorBlindness: 'grayscale' },
 ];
 
-/** Registers an account through the API in `context` (its session cookie stays there). */
-async function registerIn(context: APIRequestContext, prefix: string): Promise<TestAccount & { account: Account }> {
-  const account = newTestAccount(prefix);
-  const response = await context.post('/api/account/addAccount', {
-    data: { ...account, createdAt: new Date().toISOString() },
-  });
-  expect(response.status(), await response.text()).toBe(200);
-  return { ...account, account: (await response.json()) as Account };
-}
-
 /** Another member, signed in through an API context of their own. */
 async function otherMember(baseURL: string | undefined, prefix: string) {
   const context = await request.newContext({ baseURL });
-  return { context, ...(await registerIn(context, prefix)) };
-}
-
-async function askAs(context: APIRequestContext, username: string, tags: string[]): Promise<Question> {
-  const response = await context.post('/api/addQuestion', {
-    data: {
-      title: `About ${tags.join(' ')}`,
-      text: 'Details.',
-      tags: tags.map((name) => ({ name })),
-      askedBy: username,
-    },
-  });
-  expect(response.status(), await response.text()).toBe(200);
-  return (await response.json()) as Question;
+  return { context, ...(await registerViaApi(context, prefix)) };
 }
 
 /** Types into a field key by key, as a person does (each key an input event). */
@@ -88,12 +64,12 @@ test.describe('tag suggestions in the ask and edit forms', () => {
     }) => {
       test.setTimeout(120_000);
       await page.setViewportSize(viewport);
-      const me = await registerIn(page.request, 'tags');
+      const me = await registerViaApi(page.request, 'tags');
       const s = stamp();
-      await askViaApi(page, me.username, 'First kelp question', { tag: `${s}kelp` });
-      await askViaApi(page, me.username, 'Second kelp question', { tag: `${s}kelp` });
-      const mine = await askViaApi(page, me.username, 'A kelpie question', { tag: `${s}kelpie` });
-      await askViaApi(page, me.username, 'A reef question', { tag: `${s}reef` });
+      await askViaApi(page, me.username, 'First kelp question', { tags: [`${s}kelp`] });
+      await askViaApi(page, me.username, 'Second kelp question', { tags: [`${s}kelp`] });
+      const mine = await askViaApi(page, me.username, 'A kelpie question', { tags: [`${s}kelpie`] });
+      await askViaApi(page, me.username, 'A reef question', { tags: [`${s}reef`] });
 
       await page.goto('/new/question');
       const tags = await typeInto(page, 'Tags', `React ${s.toUpperCase()}KE`);
@@ -165,7 +141,7 @@ test.describe('Thread Recipient suggestions', () => {
     }) => {
       test.setTimeout(120_000);
       await page.setViewportSize(viewport);
-      const me = await registerIn(page.request, 'rcpt');
+      const me = await registerViaApi(page.request, 'rcpt');
       const s = stamp().slice(-6);
       const bob = await otherMember(baseURL, `Ann${s}`);
       const ben = await otherMember(baseURL, `ann${s}b`);
@@ -209,12 +185,18 @@ test.describe('profiles connect people', () => {
     }) => {
       test.setTimeout(120_000);
       await page.setViewportSize(viewport);
-      const me = await registerIn(page.request, 'prof');
+      const me = await registerViaApi(page.request, 'prof');
       const kim = await otherMember(baseURL, 'kim');
       const lee = await otherMember(baseURL, 'lee');
       const s = stamp();
-      const kept = await askAs(kim.context, kim.username, [`${s}a`]);
-      const removed = await askAs(kim.context, kim.username, [`${s}b`]);
+      const kept = await askViaApi(kim.context, kim.username, `About ${s}a`, {
+        text: 'Details.',
+        tags: [`${s}a`],
+      });
+      const removed = await askViaApi(kim.context, kim.username, `About ${s}b`, {
+        text: 'Details.',
+        tags: [`${s}b`],
+      });
       expect((await kim.context.delete(`/api/question/${removed._id}`)).status()).toBe(200);
       const answered = await kim.context.post('/api/answer/addAnswer', {
         data: { qid: kept._id, ans: { text: 'My own answer.', ansBy: kim.username, comments: [] } },

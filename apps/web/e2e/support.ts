@@ -1,5 +1,5 @@
 import { createRequire } from 'node:module';
-import { expect, type Browser, type Page } from '@playwright/test';
+import { expect, type APIRequestContext, type Browser, type BrowserContext, type Page } from '@playwright/test';
 import type { AxeResults } from 'axe-core';
 import type { Account, AccessibilitySettings, Answer, Question } from '@porpoise/core';
 
@@ -46,6 +46,33 @@ export async function signInThroughUi(page: Page, account: TestAccount): Promise
 export function newTestAccount(prefix?: string): TestAccount {
   const username = uniqueUsername(prefix);
   return { username, email: `${username.toLowerCase()}@example.com`, password: TEST_PASSWORD };
+}
+
+/**
+ * Registers a new account through the API in `request` (a page's or a browser context's
+ * request shares its cookies): the session cookie stays there, signed in.
+ */
+export async function registerViaApi(
+  request: APIRequestContext,
+  prefix?: string,
+): Promise<TestAccount & { account: Account }> {
+  const account = newTestAccount(prefix);
+  const response = await request.post('/api/account/addAccount', {
+    data: { ...account, createdAt: new Date().toISOString() },
+  });
+  expect(response.status(), await response.text()).toBe(200);
+  return { ...account, account: (await response.json()) as Account };
+}
+
+/**
+ * Signs `account` in by cookie: an API sign-in in the browser context's request context,
+ * whose cookie jar the context's pages share. For tests where signing in is not what they test.
+ */
+export async function signInViaApi(context: BrowserContext, account: TestAccount): Promise<void> {
+  const response = await context.request.post('/api/account/login', {
+    data: { username: account.username, password: account.password },
+  });
+  expect(response.status(), await response.text()).toBe(200);
 }
 
 /** Fills and submits /register; resolves once the app has landed on /accessibility-settings. */
@@ -103,7 +130,7 @@ export async function answerViaApi(page: Page, username: string, qid: string, te
  * Opens a page and waits until the server has acknowledged, on the page's WebSocket, the
  * questions the page shows (an ack frame, '43...'), so that their events are sure to reach it.
  */
-export async function gotoLive(page: Page, path: string): Promise<void> {
+export async function gotoWhenQuestionsWatched(page: Page, path: string): Promise<void> {
   const shown = new Promise<void>((resolve) =>
     page.once('websocket', (ws) =>
       ws.on('framereceived', (frame) => {
@@ -116,39 +143,58 @@ export async function gotoLive(page: Page, path: string): Promise<void> {
   await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
 }
 
+/**
+ * Opens a page and resolves once the app's socket has its first frame (the connection is
+ * open), so no event sent to the member's room after it is missed.
+ */
+export async function gotoWhenSocketOpen(page: Page, url: string): Promise<void> {
+  const connected = new Promise<void>((resolve) => {
+    page.on('websocket', (socket) => {
+      if (socket.url().includes('/socket.io/')) socket.once('framereceived', () => resolve());
+    });
+  });
+  await page.goto(url);
+  await connected;
+}
+
 /** A short string no other call gives back: for titles and tags only this test uses. */
 export const stamp = () => `${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;
 
-/** Asks a question through the API as the page's signed-in user (one tag, 'general' unless given). */
+/** Asks a question through the API as the signed-in user of a page or request context ('general' unless tags are given). */
 export async function askViaApi(
-  page: Page,
+  asker: Page | APIRequestContext,
   username: string,
   title: string,
-  { text = 'Details of the problem.', tag = 'general' }: { text?: string; tag?: string } = {},
+  { text = 'Details of the problem.', tags = ['general'] }: { text?: string; tags?: string[] } = {},
 ): Promise<Question> {
-  const response = await page.request.post('/api/addQuestion', {
-    data: { title, text, tags: [{ name: tag, description: '' }], askedBy: username },
+  const request = 'request' in asker ? asker.request : asker;
+  const response = await request.post('/api/addQuestion', {
+    data: { title, text, tags: tags.map((name) => ({ name, description: '' })), askedBy: username },
   });
   expect(response.status(), await response.text()).toBe(200);
   return (await response.json()) as Question;
 }
 
-/** A new member signed in through /register in a browser context of their own. */
+/**
+ * A new member, registered through the API and so signed in by cookie, in a browser context
+ * of their own (`options` for the context: a viewport...). The page is blank until the test opens one.
+ */
 export async function member(
   browser: Browser,
   baseURL: string | undefined,
   prefix: string,
+  options: Parameters<Browser['newContext']>[0] = {},
 ): Promise<{ page: Page; account: TestAccount }> {
-  const page = await (await browser.newContext({ baseURL })).newPage();
-  const account = await registerThroughUi(page, newTestAccount(prefix));
-  return { page, account };
+  const page = await (await browser.newContext({ baseURL, ...options })).newPage();
+  const { username, email, password } = await registerViaApi(page.request, prefix);
+  return { page, account: { username, email, password } };
 }
 
-/** The run's admin (a moderator too), signed in in a browser context of their own. */
+/** The run's admin (a moderator too), signed in by cookie in a browser context of their own. */
 export async function adminPage(browser: Browser, baseURL: string | undefined): Promise<Page> {
-  const page = await (await browser.newContext({ baseURL })).newPage();
-  await signInThroughUi(page, E2E_ADMIN);
-  return page;
+  const context = await browser.newContext({ baseURL });
+  await signInViaApi(context, E2E_ADMIN);
+  return context.newPage();
 }
 
 /** A mail as the run's mail sink (e2e/mail-sink.ts) received it over SMTP. */

@@ -1,17 +1,15 @@
 import { expect, test, type Browser, type Page } from '@playwright/test';
-import { newTestAccount, type TestAccount } from './support';
+import { gotoWhenSocketOpen, member, type TestAccount } from './support';
 
-/** A signed-in page in its own browser context, registered through the API, socket connected. */
-async function signedInPage(browser: Browser, prefix: string): Promise<{ page: Page; account: TestAccount }> {
-  const context = await browser.newContext();
-  const page = await context.newPage();
-  const account = newTestAccount(prefix);
-  const response = await page.request.post('/api/account/addAccount', {
-    data: { ...account, createdAt: new Date().toISOString() },
-  });
-  expect(response.status()).toBe(200);
-  failOnCspViolation(page);
-  return { page, account };
+/** A member's page in its own browser context (support.ts's member), failing the test on any CSP violation. */
+async function signedInPage(
+  browser: Browser,
+  baseURL: string | undefined,
+  prefix: string,
+): Promise<{ page: Page; account: TestAccount }> {
+  const signedIn = await member(browser, baseURL, prefix);
+  failOnCspViolation(signedIn.page);
+  return signedIn;
 }
 
 const cspViolations: string[] = [];
@@ -21,17 +19,6 @@ function failOnCspViolation(page: Page) {
       cspViolations.push(message.text());
     }
   });
-}
-
-/** Opens a URL and resolves once the app's socket has a live connection (so no event is missed). */
-async function gotoLive(page: Page, url: string) {
-  const connected = new Promise<void>((resolve) => {
-    page.on('websocket', (socket) => {
-      if (socket.url().includes('/socket.io/')) socket.once('framereceived', () => resolve());
-    });
-  });
-  await page.goto(url);
-  await connected;
 }
 
 /** Two moments a route handler and a test wait for: a request arrived, and its answer may go. */
@@ -49,9 +36,9 @@ test.afterEach(() => {
 });
 
 test.describe('direct threads', () => {
-  test('starting a thread validates the recipient and lists the new thread', async ({ browser }) => {
-    const { page } = await signedInPage(browser, 'ann');
-    const { account: other } = await signedInPage(browser, 'ben');
+  test('starting a thread validates the recipient and lists the new thread', async ({ browser, baseURL }) => {
+    const { page } = await signedInPage(browser, baseURL, 'ann');
+    const { account: other } = await signedInPage(browser, baseURL, 'ben');
 
     await page.goto('/threads');
     await expect(page.getByRole('heading', { level: 1, name: 'Threads' })).toBeVisible();
@@ -89,9 +76,10 @@ test.describe('direct threads', () => {
 
   test('a message shows bold (unread) to the other side until opened, and arrives live in an open thread', async ({
     browser,
+    baseURL,
   }) => {
-    const a = await signedInPage(browser, 'amy');
-    const b = await signedInPage(browser, 'bob');
+    const a = await signedInPage(browser, baseURL, 'amy');
+    const b = await signedInPage(browser, baseURL, 'bob');
 
     await a.page.goto('/new/thread');
     await a.page.getByLabel('Thread Recipient').fill(b.account.username);
@@ -99,7 +87,7 @@ test.describe('direct threads', () => {
     await expect(a.page).toHaveURL(/\/threads$/);
 
     // Bob watches his list while Amy writes.
-    await gotoLive(b.page, '/threads');
+    await gotoWhenSocketOpen(b.page, '/threads');
     await expect(row(b.page, a.account.username)).toContainText('Nothing yet. . .');
 
     await row(a.page, b.account.username).click();
@@ -138,7 +126,7 @@ test.describe('direct threads', () => {
     await expect(row(b.page, a.account.username).locator('.thread-row__who')).toHaveCSS('font-weight', '600');
 
     // Both have the thread open: a message arrives live and is read at once.
-    await gotoLive(b.page, '/threads');
+    await gotoWhenSocketOpen(b.page, '/threads');
     await row(b.page, a.account.username).click();
     await expect(b.page.getByRole('log')).toContainText('Hello docs');
     const readCall = b.page.waitForRequest((request) => request.url().endsWith('/api/message/readMessage'));
@@ -160,7 +148,7 @@ test.describe('direct threads', () => {
     await expect(row(b.page, a.account.username)).toContainText('Second line');
 
     // Amy, now on her list, gets Bob's reply live as unread (she no longer has the thread open).
-    await gotoLive(a.page, '/threads');
+    await gotoWhenSocketOpen(a.page, '/threads');
     await expect(row(a.page, b.account.username)).toHaveAccessibleName(new RegExp(`^${b.account.username}`));
     await row(b.page, a.account.username).click();
     await b.page.getByLabel('Message', { exact: true }).fill('Hi Amy!');
@@ -173,14 +161,15 @@ test.describe('direct threads', () => {
 
   test('text typed while a message is on its way stays when its answer comes; a failed text comes back', async ({
     browser,
+    baseURL,
   }) => {
-    const a = await signedInPage(browser, 'gus');
-    const b = await signedInPage(browser, 'hal');
+    const a = await signedInPage(browser, baseURL, 'gus');
+    const b = await signedInPage(browser, baseURL, 'hal');
     const thread = await a.page.request.post('/api/thread/addThread', {
       data: { accounts: [a.account.username, b.account.username] },
     });
     expect(thread.status()).toBe(200);
-    await gotoLive(a.page, `/threads/${((await thread.json()) as { _id: string })._id}`);
+    await gotoWhenSocketOpen(a.page, `/threads/${((await thread.json()) as { _id: string })._id}`);
     const box = a.page.getByLabel('Message', { exact: true });
 
     // Each send's answer is held until the test lets it through: the first one really goes
@@ -227,17 +216,17 @@ test.describe('direct threads', () => {
     await expect(a.page.getByRole('log').getByRole('listitem')).toHaveCount(1);
   });
 
-  test('an unknown thread shows that no messages were found', async ({ browser }) => {
-    const { page } = await signedInPage(browser, 'cat');
+  test('an unknown thread shows that no messages were found', async ({ browser, baseURL }) => {
+    const { page } = await signedInPage(browser, baseURL, 'cat');
     await page.goto('/threads/999999');
     await expect(page.getByText('No messages found!')).toBeVisible();
   });
 
-  test('the newest threads come first, and new ones arrive live', async ({ browser }) => {
-    const a = await signedInPage(browser, 'dan');
-    const b = await signedInPage(browser, 'eve');
-    const c = await signedInPage(browser, 'fay');
-    await gotoLive(a.page, '/threads');
+  test('the newest threads come first, and new ones arrive live', async ({ browser, baseURL }) => {
+    const a = await signedInPage(browser, baseURL, 'dan');
+    const b = await signedInPage(browser, baseURL, 'eve');
+    const c = await signedInPage(browser, baseURL, 'fay');
+    await gotoWhenSocketOpen(a.page, '/threads');
     await expect(a.page.getByText('No threads yet.')).toBeVisible();
     for (const other of [b, c]) {
       await other.page.goto('/new/thread');

@@ -1,7 +1,7 @@
 // Trust cases 15 and 16: markup typed into any text field shows as text and never runs,
 // and only https:// links become anchors.
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
-import { newTestAccount, uniqueUsername } from './support';
+import { uniqueUsername, registerViaApi } from './support';
 
 const SCRIPT = '<script>xss()</script>';
 const IMG = '<img src=x onerror=xss()>';
@@ -16,13 +16,6 @@ declare global {
     xss: () => void;
     xssRan?: boolean;
   }
-}
-
-async function signUp(request: APIRequestContext) {
-  const account = newTestAccount('xss');
-  const response = await request.post('/api/account/addAccount', { data: account });
-  expect(response.ok()).toBe(true);
-  return account;
 }
 
 async function post<T>(
@@ -55,7 +48,7 @@ test.describe('markup in every text field stays text', () => {
   });
 
   test('questions, answers, comments, tags, bios, forums, messages and PorpChat', async ({ page, browser }) => {
-    const author = await signUp(page.request);
+    const author = await registerViaApi(page.request, 'xss');
     const question = await post<{ _id: string }>(page.request, '/api/addQuestion', {
       title: ALL,
       text: `${ALL} [safe](https://example.com/ok)`,
@@ -106,7 +99,7 @@ test.describe('markup in every text field stays text', () => {
         window.xssRan = true;
       };
     });
-    const recipient = await signUp(reader.request);
+    const recipient = await registerViaApi(reader.request, 'xss');
     const thread = await post<{ _id: string }>(page.request, '/api/thread/addThread', {
       accounts: [author.username, recipient.username],
     });
@@ -215,7 +208,7 @@ function outsideAllowList(page: Page): Promise<string[]> {
 test.describe('Markdown payloads stay inert for every reader', () => {
   test('questions, answers, comments, forum and direct messages and PorpChat', async ({ page, browser }) => {
     test.setTimeout(120_000);
-    const author = await signUp(page.request);
+    const author = await registerViaApi(page.request, 'xss');
     const refused: string[] = [];
     const accepted: string[] = [];
     for (const payload of MARKDOWN_PAYLOADS) {
@@ -273,7 +266,7 @@ test.describe('Markdown payloads stay inert for every reader', () => {
     reader.on('request', (request) => {
       if (new URL(request.url()).hostname !== '127.0.0.1') foreign.push(request.url());
     });
-    const recipient = await signUp(reader.request);
+    const recipient = await registerViaApi(reader.request, 'xss');
     const thread = await post<{ _id: string }>(page.request, '/api/thread/addThread', {
       accounts: [author.username, recipient.username],
     });

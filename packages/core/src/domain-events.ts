@@ -197,8 +197,9 @@ export interface EmailChanged {
 }
 
 /**
- * Sessions of an account ended without their own sign-out (a password set or changed, an
- * email moved back, a suspension): every process forgets them, and their sockets close.
+ * Sessions of an account ended: by a sign-out, by a sign-in or registration over the session
+ * a browser arrived with, or by a password set or changed, an email moved back or a
+ * suspension. Every process forgets them, and their sockets close.
  */
 export interface SessionsEnded {
   type: 'sessionsEnded';

@@ -3,6 +3,7 @@ export * from './messages.ts';
 export * from './events.ts';
 export * from './domain-events.ts';
 export * from './types.ts';
+export * from './api-types.ts';
 export * from './time.ts';
 export * from './validation.ts';
 export * from './search.ts';

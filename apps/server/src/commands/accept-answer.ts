@@ -2,7 +2,7 @@ import { MESSAGES, type Outcome } from '@porpoise/core';
 import { and, eq, isNull } from 'drizzle-orm';
 import type { Db } from '../db/client.ts';
 import { answers, questions } from '../db/schema.ts';
-import { badRequest } from '../lib/http-error.ts';
+import { badRequest } from '../http/http-error.ts';
 
 /**
  * Accepts an answer to the question (docs/product.md section 7), or takes the mark back when it

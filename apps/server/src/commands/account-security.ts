@@ -9,9 +9,9 @@ import { randomBytes } from 'node:crypto';
 import { and, eq, gt, inArray, isNull, ne, or, sql } from 'drizzle-orm';
 import { queryRows, type Db, type Tx } from '../db/client.ts';
 import { accounts, accountTokens, sessions } from '../db/schema.ts';
-import { uniqueViolation } from '../lib/db-errors.ts';
-import { badRequest, conflict } from '../lib/http-error.ts';
-import { hashToken } from '../lib/sessions.ts';
+import { uniqueViolation } from '../db/errors.ts';
+import { badRequest, conflict } from '../http/http-error.ts';
+import { hashToken } from '../auth/sessions.ts';
 import { notSuspended } from '../queries/accounts.ts';
 
 /** How long a mailed link works. */
@@ -101,6 +101,7 @@ export async function requestPasswordReset(db: Db, email: string): Promise<Outco
           returning account_id)
         select account.id::int as id, account.username, account.email from account join link on link.account_id = account.id`,
   );
+  // No such email, or its account's hourly links used up: no link, no mail, the same answer.
   if (!account) return { result: null, events: [] };
   return {
     result: null,
@@ -157,6 +158,17 @@ export async function endSessions(tx: Tx, accountId: number): Promise<DomainEven
     .where(eq(sessions.accountId, accountId))
     .returning({ tokenHash: sessions.tokenHash });
   return { type: 'sessionsEnded', accountId, tokenHashes: ended.map((row) => row.tokenHash) };
+}
+
+/**
+ * Ends one session: a sign-out, or the session a sign-in or registration arrived with (so a
+ * planted cookie never survives it). Every process forgets it and its sockets close.
+ */
+export async function dropSession(db: Db, session: { accountId: number; tokenHash: string }): Promise<Outcome<null>> {
+  await db.delete(sessions).where(eq(sessions.tokenHash, session.tokenHash));
+  // Named even when already gone (swept meanwhile): another process may still remember it.
+  const ended: DomainEvent = { type: 'sessionsEnded', accountId: session.accountId, tokenHashes: [session.tokenHash] };
+  return { result: null, events: [ended] };
 }
 
 /**

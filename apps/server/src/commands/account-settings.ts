@@ -1,9 +1,9 @@
 import type { AccessibilitySettings } from '@porpoise/core';
 import { eq } from 'drizzle-orm';
 import type { Db } from '../db/client.ts';
-import { accounts, profiles } from '../db/schema.ts';
-import type { AccountRow } from '../lib/sessions.ts';
+import { accounts, profiles, type AccountRow } from '../db/schema.ts';
 
+/** No event: the settings are the account's own, read fresh with it (nothing caches or shows them). */
 export async function saveAccessibilitySettings(
   db: Db,
   accountId: number,
@@ -18,6 +18,7 @@ export async function saveAccessibilitySettings(
   return row;
 }
 
+/** No event: a profile is read fresh each time (neither cached nor live). */
 export async function updateBio(db: Db, accountId: number, bio: string): Promise<string> {
   const [row] = await db
     .insert(profiles)

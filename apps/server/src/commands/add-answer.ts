@@ -1,8 +1,8 @@
 import { MESSAGES, type AnswerAdded, type DomainEvent, type Outcome } from '@porpoise/core';
 import { sql } from 'drizzle-orm';
 import { queryPrepared, type Db, type Tx } from '../db/client.ts';
-import { badRequest, notFound } from '../lib/http-error.ts';
-import { countHits, refuseOverLimit, withinLimits, type CountedHit, type RateHit } from '../lib/rate-counters.ts';
+import { badRequest, postNotFound } from '../http/http-error.ts';
+import { countHits, refuseOverLimit, withinLimits, type CountedHit, type RateHit } from '../limits/rate-counters.ts';
 import type { Actor } from '../policies/actor.ts';
 import { heldFor, removeAnswer } from './delete-post.ts';
 
@@ -87,7 +87,7 @@ async function insertAnswer(
   const [answer] = rows;
   // A closed question keeps its answers and takes no new ones (docs/product.md section 9).
   if (answer?.closed) throw badRequest(MESSAGES.questionClosed);
-  if (answer?.id == null) throw notFound('Question not found');
+  if (answer?.id == null) throw postNotFound('question');
   const id = Number(answer.id);
   const event: AnswerAdded = {
     type: 'answerAdded',

@@ -2,7 +2,7 @@ import type { CommentTarget, Outcome } from '@porpoise/core';
 import { and, eq, isNull } from 'drizzle-orm';
 import type { Db } from '../db/client.ts';
 import { answers, comments, questions } from '../db/schema.ts';
-import { notFound } from '../lib/http-error.ts';
+import { postNotFound } from '../http/http-error.ts';
 import type { Actor } from '../policies/actor.ts';
 
 /**
@@ -29,7 +29,7 @@ export async function addComment(db: Db, actor: Actor, target: CommentTarget, pa
         .for('share');
       questionId = answer?.questionId;
     }
-    if (questionId === undefined) throw notFound(target === 'question' ? 'Question not found' : 'Answer not found');
+    if (questionId === undefined) throw postNotFound(target);
     const [comment] = await tx
       .insert(comments)
       .values({

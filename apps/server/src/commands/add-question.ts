@@ -1,10 +1,11 @@
-import { DEFAULT_TAG_DESCRIPTION, type Outcome } from '@porpoise/core';
-import { inArray, sql } from 'drizzle-orm';
+import type { Outcome } from '@porpoise/core';
+import { sql } from 'drizzle-orm';
 import type { Db } from '../db/client.ts';
-import { questionCounters, questions, questionTags, tags } from '../db/schema.ts';
+import { questionCounters, questions, questionTags } from '../db/schema.ts';
 import { questionSearchVector, tagLexeme } from '../db/search-vector.ts';
 import type { Actor } from '../policies/actor.ts';
 import { heldFor, removeQuestion } from './delete-post.ts';
+import { countInTags, ensureTags } from './question-tags.ts';
 
 export interface NewQuestion {
   title: string;
@@ -24,13 +25,7 @@ export async function addQuestion(
   awaitsApproval = false,
 ): Promise<Outcome<number>> {
   return db.transaction(async (tx) => {
-    // New tags in the order of their names: two askers of the same new tags, listed in
-    // different orders, would each wait on a name the other inserted (a deadlock).
-    await tx
-      .insert(tags)
-      .values([...input.tagNames].sort().map((name) => ({ name, description: DEFAULT_TAG_DESCRIPTION })))
-      .onConflictDoNothing();
-    const tagRows = await tx.select({ id: tags.id }).from(tags).where(inArray(tags.name, input.tagNames));
+    const tagRows = await ensureTags(tx, input.tagNames);
     const [question] = await tx
       .insert(questions)
       .values({
@@ -53,13 +48,10 @@ export async function addQuestion(
         lastActivityAt: question.lastActivityAt,
       })),
     );
-    // Each tag's count, its row locked in the order of ids (two askers of the same tags never
-    // deadlock); NO KEY UPDATE, as the update itself takes: FOR UPDATE would wait on the key
-    // share lock each asker's question_tags rows hold on their tags.
-    await tx.execute(sql`
-      update tags set question_count = tags.question_count + 1
-      from (select id from tags where id = any(${sql.param(tagRows.map((tag) => tag.id))}::bigint[]) order by id for no key update) locked
-      where tags.id = locked.id`);
+    await countInTags(
+      tx,
+      tagRows.map((tag) => tag.id),
+    );
     await tx
       .update(questionCounters)
       .set({ total: sql`${questionCounters.total} + 1`, unanswered: sql`${questionCounters.unanswered} + 1` });

@@ -2,7 +2,7 @@ import { MESSAGES, type CloseReason, type Outcome } from '@porpoise/core';
 import { and, eq, isNull, sql } from 'drizzle-orm';
 import type { Db } from '../db/client.ts';
 import { questions } from '../db/schema.ts';
-import { badRequest, notFound } from '../lib/http-error.ts';
+import { badRequest, postNotFound } from '../http/http-error.ts';
 import type { Actor } from '../policies/actor.ts';
 import { recordModeration } from './moderation-log.ts';
 
@@ -31,7 +31,7 @@ export async function setClosed(
       .from(questions)
       .where(and(eq(questions.id, questionId), isNull(questions.deletedAt)))
       .for('update');
-    if (!question) throw notFound('Question not found');
+    if (!question) throw postNotFound('question');
     // Only moderators close and reopen: each is logged (docs/product.md section 10).
     const log = (action: 'close' | 'reopen', reason: string | null) =>
       recordModeration(tx, actor, {
@@ -42,6 +42,7 @@ export async function setClosed(
         reason,
       });
     if (closing === null) {
+      // Reopening an open question changes nothing: nothing to tell.
       if (question.closedAt === null) return { result: undefined, events: [] };
       await tx
         .update(questions)

@@ -2,7 +2,7 @@ import { MESSAGES, type DomainEvent, type HeldFor, type Outcome } from '@porpois
 import { eq, sql, type SQL } from 'drizzle-orm';
 import type { Db, Tx } from '../db/client.ts';
 import { answers, comments, messages, questionCounters, questions, questionTags } from '../db/schema.ts';
-import { badRequest, notFound } from '../lib/http-error.ts';
+import { badRequest, postNotFound } from '../http/http-error.ts';
 import type { Actor } from '../policies/actor.ts';
 import { can } from '../policies/authorize.ts';
 import { closeFlags, recordModeration, type FlagTargetRef } from './moderation-log.ts';
@@ -127,7 +127,7 @@ async function lockedQuestion(tx: Tx, questionId: number) {
     .from(questions)
     .where(eq(questions.id, questionId))
     .for('update');
-  if (!question) throw notFound('Question not found');
+  if (!question) throw postNotFound('question');
   return question;
 }
 
@@ -229,7 +229,7 @@ export async function removeAnswer(
   removal: Removal,
 ): Promise<{ questionId: number; events: DomainEvent[] }> {
   const [owner] = await tx.select({ questionId: answers.questionId }).from(answers).where(eq(answers.id, answerId));
-  if (!owner) throw notFound('Answer not found');
+  if (!owner) throw postNotFound('answer');
   const questionId = Number(owner.questionId);
   const question = await lockedQuestion(tx, questionId);
   const [answer] = await tx
@@ -242,8 +242,9 @@ export async function removeAnswer(
     .from(answers)
     .where(eq(answers.id, answerId))
     .for('update');
-  if (!answer) throw notFound('Answer not found');
+  if (!answer) throw postNotFound('answer');
   const change = changes(answer, removal);
+  // Already as asked (deleting twice): nothing changed, so nothing to tell.
   if (change === null) return { questionId, events: [] };
   const { deleted, held } = removal;
   // Flags that hide the accepted answer take its acceptance away only until a moderator
@@ -319,7 +320,7 @@ export async function removeComment(
     sql`select coalesce(c.question_id, an.question_id) as "questionId"
       from comments c left join answers an on an.id = c.answer_id where c.id = ${commentId}`,
   );
-  if (!owner) throw notFound('Comment not found');
+  if (!owner) throw postNotFound('comment');
   const questionId = Number(owner.questionId);
   await lockedQuestion(tx, questionId);
   const [comment] = await tx
@@ -327,8 +328,9 @@ export async function removeComment(
     .from(comments)
     .where(eq(comments.id, commentId))
     .for('update');
-  if (!comment) throw notFound('Comment not found');
+  if (!comment) throw postNotFound('comment');
   const change = changes(comment, removal);
+  // Already as asked (deleting twice): nothing changed, so nothing to tell.
   if (change === null) return { questionId, events: [] };
   const { deleted, held } = removal;
   await tx.update(comments).set(deletion(removal)).where(eq(comments.id, commentId));
@@ -357,7 +359,7 @@ export async function removeMessage(tx: Tx, messageId: number, removal: Removal)
     .from(messages)
     .where(eq(messages.id, messageId))
     .for('update');
-  if (!message) throw notFound('Message not found');
+  if (!message) throw postNotFound('message');
   if (changes(message, removal) === null) return [];
   await tx.update(messages).set(deletion(removal)).where(eq(messages.id, messageId));
   const { deleted, held } = removal;

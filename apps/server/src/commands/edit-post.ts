@@ -1,12 +1,13 @@
-import { DEFAULT_TAG_DESCRIPTION, MESSAGES, type DomainEvent, type Outcome, type Tag } from '@porpoise/core';
+import { MESSAGES, type DomainEvent, type Outcome, type Tag } from '@porpoise/core';
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../db/client.ts';
 import { answers, questions, questionTags, revisions, tags } from '../db/schema.ts';
 import { questionSearchVector, tagLexeme } from '../db/search-vector.ts';
-import { badRequest, notFound } from '../lib/http-error.ts';
+import { badRequest, postNotFound } from '../http/http-error.ts';
 import type { Actor } from '../policies/actor.ts';
 import { heldFor, removeAnswer, removeQuestion } from './delete-post.ts';
 import { recordModeration } from './moderation-log.ts';
+import { countInTags, ensureTags } from './question-tags.ts';
 
 export interface QuestionEdit {
   title: string;
@@ -78,7 +79,7 @@ export async function editQuestion(
       .from(questions)
       .where(eq(questions.id, questionId))
       .for('update');
-    if (!question) throw notFound('Question not found');
+    if (!question) throw postNotFound('question');
     if (question.deletedAt !== null) throw badRequest(MESSAGES.deletedNotEditable);
     const before = await tagsOf(tx, questionId);
     const revision = await nextRevision(tx, { questionId }, async () => ({
@@ -91,16 +92,7 @@ export async function editQuestion(
       editedAt: question.askDateTime,
     }));
 
-    // New tags in name order (as asking does: no deadlock between two writers of the same new tags).
-    await tx
-      .insert(tags)
-      .values([...edit.tagNames].sort().map((name) => ({ name, description: DEFAULT_TAG_DESCRIPTION })))
-      .onConflictDoNothing();
-    const after = await tx
-      .select({ id: tags.id, name: tags.name, description: tags.description })
-      .from(tags)
-      .where(inArray(tags.name, edit.tagNames))
-      .orderBy(tags.name);
+    const after = await ensureTags(tx, edit.tagNames);
     const beforeIds = new Set(before.map((tag) => tag.id));
     const afterIds = new Set(after.map((tag) => tag.id));
     const removed = before.filter((tag) => !afterIds.has(tag.id)).map((tag) => tag.id);
@@ -129,14 +121,10 @@ export async function editQuestion(
         sql`select id from tags where id = any(${sql.param(every)}::bigint[]) order by id for no key update`,
       );
     }
-    // Each changed tag's count, rows locked in id order (as asking does).
-    const changed = [...removed, ...added.map((tag) => tag.id)];
-    if (changed.length > 0) {
-      await tx.execute(sql`
-        update tags set question_count = tags.question_count + case when tags.id = any(${sql.param(removed)}::bigint[]) then -1 else 1 end
-        from (select id from tags where id = any(${sql.param(changed)}::bigint[]) order by id for no key update) locked
-        where tags.id = locked.id`);
-    }
+    // Each changed tag's count, as asking keeps it.
+    const addedIds = added.map((tag) => tag.id);
+    await countInTags(tx, addedIds, removed);
+    const changed = [...removed, ...addedIds];
     await tx
       .update(questions)
       .set({
@@ -205,7 +193,7 @@ export async function editAnswer(
       .from(answers)
       .where(eq(answers.id, answerId))
       .for('update');
-    if (!answer) throw notFound('Answer not found');
+    if (!answer) throw postNotFound('answer');
     if (answer.deletedAt !== null) throw badRequest(MESSAGES.deletedNotEditable);
     const revision = await nextRevision(tx, { answerId }, async () => ({
       answerId,

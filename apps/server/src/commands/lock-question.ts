@@ -1,7 +1,7 @@
 import { and, eq, isNull } from 'drizzle-orm';
 import type { Tx } from '../db/client.ts';
 import { questions } from '../db/schema.ts';
-import { notFound } from '../lib/http-error.ts';
+import { postNotFound } from '../http/http-error.ts';
 
 /**
  * Locks a question's row for the rest of the transaction, so its counters change one
@@ -13,5 +13,5 @@ export async function lockQuestion(tx: Tx, questionId: number): Promise<void> {
     .from(questions)
     .where(and(eq(questions.id, questionId), isNull(questions.deletedAt)))
     .for('update');
-  if (!row) throw notFound('Question not found');
+  if (!row) throw postNotFound('question');
 }

@@ -4,12 +4,10 @@ import { and, eq, isNull, sql } from 'drizzle-orm';
 import type { Tx } from '../db/client.ts';
 import { flags, moderationLog } from '../db/schema.ts';
 import type { Actor } from '../policies/actor.ts';
+import type { FlagTargetRef } from '../queries/moderation.ts';
 
-/** An item that can be flagged: a post, or a forum or PorpChat message. */
-export interface FlagTargetRef {
-  targetType: FlagTarget;
-  targetId: number;
-}
+// FlagTargetRef lives with the queries that read flagged items (queries do not import commands).
+export type { FlagTargetRef };
 
 export type ModerationAction = (typeof MODERATION_ACTIONS)[number];
 

@@ -14,7 +14,7 @@ import {
 import { and, eq, isNull, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../db/client.ts';
 import { accounts, answers, comments, flags, messages, questions } from '../db/schema.ts';
-import { conflict, badRequest, notFound } from '../lib/http-error.ts';
+import { conflict, badRequest, notFound, postNotFound } from '../http/http-error.ts';
 import type { Actor } from '../policies/actor.ts';
 import { endSessions, useUpLinks } from './account-security.ts';
 import { closeFlags, recordModeration, type FlagTargetRef } from './moderation-log.ts';
@@ -28,13 +28,6 @@ import {
   shown,
   type Removal,
 } from './delete-post.ts';
-
-const NOT_FOUND: Record<FlagTarget, string> = {
-  question: 'Question not found',
-  answer: 'Answer not found',
-  comment: 'Comment not found',
-  message: 'Message not found',
-};
 
 /** An item's author (null: an anonymous PorpChat message) and its state, read as it stands. */
 interface ItemState {
@@ -83,7 +76,7 @@ async function lockedItem(tx: Tx, { targetType, targetId }: FlagTargetRef): Prom
         .for('update');
       break;
   }
-  if (!row) throw notFound(NOT_FOUND[targetType]);
+  if (!row) throw postNotFound(targetType);
   return {
     authorId: row.authorId === null ? null : Number(row.authorId),
     deleted: row.deletedAt !== null,
@@ -121,7 +114,7 @@ export async function flagItem(
 ): Promise<Outcome<{ hidden: boolean }>> {
   return db.transaction(async (tx) => {
     const item = await lockedItem(tx, target);
-    if (item.deleted) throw notFound(NOT_FOUND[target.targetType]);
+    if (item.deleted) throw postNotFound(target.targetType);
     const inserted = await tx
       .insert(flags)
       .values({ ...target, flaggedBy: actor.id, reason: flag.reason, note: flag.note })

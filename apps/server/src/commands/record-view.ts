@@ -1,8 +1,8 @@
 import type { Outcome } from '@porpoise/core';
 import { sql } from 'drizzle-orm';
 import { queryPrepared, type Db } from '../db/client.ts';
-import { Batches } from '../lib/batches.ts';
-import { isDeadlock } from '../lib/db-errors.ts';
+import { Batches } from '../db/batches.ts';
+import { isDeadlock } from '../db/errors.ts';
 import type { Actor } from '../policies/actor.ts';
 
 interface View {

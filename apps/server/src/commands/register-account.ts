@@ -2,11 +2,10 @@ import { MESSAGES } from '@porpoise/core';
 import { type RegisterInput } from '@porpoise/core/schemas';
 import { sql } from 'drizzle-orm';
 import type { Db } from '../db/client.ts';
-import { accounts, profiles } from '../db/schema.ts';
-import { uniqueViolation } from '../lib/db-errors.ts';
-import { conflict } from '../lib/http-error.ts';
-import { hashPassword, type ScryptParams } from '../lib/password.ts';
-import type { AccountRow } from '../lib/sessions.ts';
+import { accounts, profiles, type AccountRow } from '../db/schema.ts';
+import { uniqueViolation } from '../db/errors.ts';
+import { conflict } from '../http/http-error.ts';
+import { hashPassword, type ScryptParams } from '../auth/password.ts';
 import { accountsHolding } from '../queries/accounts.ts';
 
 async function assertAvailable(db: Db, username: string, email: string): Promise<void> {
@@ -22,7 +21,8 @@ const FIRST_ACCOUNT_LOCK = 0x706f7270;
 /**
  * Creates an account and its empty profile in one transaction. The first account of an
  * empty installation is its admin (docs/product.md section 10); registrations take a lock
- * for the moment of the insert, so two at once cannot both be first.
+ * for the moment of the insert, so two at once cannot both be first. No event: no cached
+ * read or open page holds an account that did not exist.
  */
 export async function registerAccount(db: Db, input: RegisterInput, hashing?: ScryptParams): Promise<AccountRow> {
   await assertAvailable(db, input.username, input.email);

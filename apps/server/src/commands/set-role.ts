@@ -2,7 +2,7 @@ import { MESSAGES, type Outcome, type Role } from '@porpoise/core';
 import { eq, sql } from 'drizzle-orm';
 import type { Db } from '../db/client.ts';
 import { accounts } from '../db/schema.ts';
-import { badRequest, notFound } from '../lib/http-error.ts';
+import { badRequest, notFound } from '../http/http-error.ts';
 import type { Actor } from '../policies/actor.ts';
 import { recordModeration } from './moderation-log.ts';
 

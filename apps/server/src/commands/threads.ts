@@ -3,8 +3,8 @@ import { MESSAGES } from '@porpoise/core';
 import { eq, sql } from 'drizzle-orm';
 import { queryRows, type Db } from '../db/client.ts';
 import { forums, messageReads, messages, threadParticipants, threads } from '../db/schema.ts';
-import { uniqueViolation } from '../lib/db-errors.ts';
-import { badRequest, conflict } from '../lib/http-error.ts';
+import { uniqueViolation } from '../db/errors.ts';
+import { badRequest, conflict } from '../http/http-error.ts';
 import type { Actor } from '../policies/actor.ts';
 import { accountIdByName } from '../queries/accounts.ts';
 import { directPairKey } from '../queries/threads.ts';
@@ -74,12 +74,18 @@ export async function postMessage(db: Db, input: NewMessage): Promise<Outcome<nu
   });
 }
 
-/** Marks a message read by an account; reading twice changes nothing. */
+/**
+ * Marks a message read by an account; reading twice changes nothing. No event: who read a
+ * message is not cached, and shows when the thread is next read.
+ */
 export async function markRead(db: Db, accountId: number, messageId: number): Promise<void> {
   await db.insert(messageReads).values({ messageId, accountId }).onConflictDoNothing();
 }
 
-/** Marks a thread's last message read by an account (opening a thread, docs/product.md section 4). */
+/**
+ * Marks a thread's last message read by an account (opening a thread, docs/product.md section 4).
+ * No event, as for markRead.
+ */
 export async function markLastRead(db: Db, accountId: number, threadId: number): Promise<void> {
   const [last] = await queryRows<{ id: number }>(
     db,

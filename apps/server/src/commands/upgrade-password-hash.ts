@@ -1,12 +1,13 @@
 import { and, eq } from 'drizzle-orm';
 import type { Db } from '../db/client.ts';
 import { accounts } from '../db/schema.ts';
-import { hashPassword, type ScryptParams } from '../lib/password.ts';
+import { hashPassword, type ScryptParams } from '../auth/password.ts';
 
 /**
  * Rewrites an account's password hash with `params` (at a sign-in whose password was
  * right, the only time we hold it), unless the hash changed meanwhile; returns the hash
- * now stored when it wrote it, else null.
+ * now stored when it wrote it, else null. No event: the password is the same, so no
+ * session ends.
  */
 export async function upgradePasswordHash(
   db: Db,

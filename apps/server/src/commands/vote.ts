@@ -1,61 +1,47 @@
-import type { Outcome, VoteDirection } from '@porpoise/core';
+import type { DomainEvent, Outcome, VoteDirection } from '@porpoise/core';
 import { and, eq, isNull, sql } from 'drizzle-orm';
-import type { Db } from '../db/client.ts';
+import type { Db, Tx } from '../db/client.ts';
 import { answers, answerVotes, questions, votes } from '../db/schema.ts';
-import { notFound } from '../lib/http-error.ts';
+import { postNotFound } from '../http/http-error.ts';
 import type { Actor } from '../policies/actor.ts';
 import { lockQuestion } from './lock-question.ts';
 
 /**
- * Toggles the actor's vote (docs/product.md section 7): voting the same way again takes the
- * vote back, voting the other way moves it. The question's row is locked, so toggles on
- * one question apply one after another, each seeing the one before, and its counters
- * always equal the stored votes: an even number of identical requests leaves no vote, an
- * odd number one, however they interleave.
+ * What votes are cast on: the votes table and its column naming the post, the post's table
+ * (whose counters always equal its stored votes), how the post's row is locked (giving its
+ * question's id; 404 once deleted) and the event a toggle makes.
  */
-export async function toggleVote(
-  db: Db,
-  actor: Actor,
-  questionId: number,
-  direction: VoteDirection,
-): Promise<Outcome<void>> {
-  // Stored as +1 or -1.
-  const value = direction === 'up' ? 1 : -1;
-  return db.transaction(async (tx) => {
-    await lockQuestion(tx, questionId);
-    const mine = and(eq(votes.questionId, questionId), eq(votes.accountId, actor.id));
-    const [existing] = await tx.select({ value: votes.value }).from(votes).where(mine);
-    if (existing?.value === value) {
-      await tx.delete(votes).where(mine);
-    } else if (existing) {
-      await tx.update(votes).set({ value, votedAt: new Date() }).where(mine);
-    } else {
-      await tx.insert(votes).values({ questionId, accountId: actor.id, value });
-    }
-    await tx
-      .update(questions)
-      .set({
-        upCount: sql`(select count(*) from votes where question_id = ${questionId} and value = 1)`,
-        downCount: sql`(select count(*) from votes where question_id = ${questionId} and value = -1)`,
-      })
-      .where(eq(questions.id, questionId));
-    return { result: undefined, events: [{ type: 'voteChanged', questionId }] };
-  });
+interface Ballot {
+  votes: typeof votes | typeof answerVotes;
+  post: typeof votes.questionId | typeof answerVotes.answerId;
+  counted: typeof questions | typeof answers;
+  countedId: typeof questions.id | typeof answers.id;
+  /** The vote's row. */
+  row(postId: number, accountId: number, value: 1 | -1): typeof votes.$inferInsert | typeof answerVotes.$inferInsert;
+  lock(tx: Tx, postId: number): Promise<number>;
+  changed(questionId: number, postId: number): DomainEvent;
 }
 
-/**
- * Toggles the actor's vote on an answer exactly as on a question: the answer's row is
- * locked, so toggles on one answer apply one after another and its counters always equal
- * its stored votes.
- */
-export async function toggleAnswerVote(
-  db: Db,
-  actor: Actor,
-  answerId: number,
-  direction: VoteDirection,
-): Promise<Outcome<{ questionId: number }>> {
-  const value = direction === 'up' ? 1 : -1;
-  return db.transaction(async (tx) => {
+const QUESTION_BALLOT: Ballot = {
+  votes,
+  post: votes.questionId,
+  counted: questions,
+  countedId: questions.id,
+  row: (questionId, accountId, value) => ({ questionId, accountId, value }),
+  async lock(tx, questionId) {
+    await lockQuestion(tx, questionId);
+    return questionId;
+  },
+  changed: (questionId) => ({ type: 'voteChanged', questionId }),
+};
+
+const ANSWER_BALLOT: Ballot = {
+  votes: answerVotes,
+  post: answerVotes.answerId,
+  counted: answers,
+  countedId: answers.id,
+  row: (answerId, accountId, value) => ({ answerId, accountId, value }),
+  async lock(tx, answerId) {
     const [answer] = await tx
       .select({ questionId: answers.questionId })
       .from(answers)
@@ -63,24 +49,66 @@ export async function toggleAnswerVote(
       .where(and(eq(answers.id, answerId), isNull(answers.deletedAt), isNull(questions.deletedAt)))
       .for('update', { of: answers });
     // A deleted answer, or an answer to a deleted question, takes no votes.
-    if (!answer) throw notFound('Answer not found');
-    const mine = and(eq(answerVotes.answerId, answerId), eq(answerVotes.accountId, actor.id));
-    const [existing] = await tx.select({ value: answerVotes.value }).from(answerVotes).where(mine);
+    if (!answer) throw postNotFound('answer');
+    return Number(answer.questionId);
+  },
+  changed: (questionId, answerId) => ({ type: 'answerVoteChanged', questionId, answerId }),
+};
+
+/**
+ * Toggles the actor's vote on a post (docs/product.md section 7): voting the same way again
+ * takes the vote back, voting the other way moves it. The post's row is locked, so toggles
+ * on one post apply one after another, each seeing the one before, and its counters always
+ * equal the stored votes: an even number of identical requests leaves no vote, an odd
+ * number one, however they interleave.
+ */
+async function toggle(
+  db: Db,
+  ballot: Ballot,
+  actor: Actor,
+  postId: number,
+  direction: VoteDirection,
+): Promise<Outcome<{ questionId: number }>> {
+  // Stored as +1 or -1.
+  const value = direction === 'up' ? 1 : -1;
+  return db.transaction(async (tx) => {
+    const questionId = await ballot.lock(tx, postId);
+    const mine = and(eq(ballot.post, postId), eq(ballot.votes.accountId, actor.id));
+    const [existing] = await tx.select({ value: ballot.votes.value }).from(ballot.votes).where(mine);
     if (existing?.value === value) {
-      await tx.delete(answerVotes).where(mine);
+      await tx.delete(ballot.votes).where(mine);
     } else if (existing) {
-      await tx.update(answerVotes).set({ value, votedAt: new Date() }).where(mine);
+      await tx.update(ballot.votes).set({ value, votedAt: new Date() }).where(mine);
     } else {
-      await tx.insert(answerVotes).values({ answerId, accountId: actor.id, value });
+      await tx.insert(ballot.votes).values(ballot.row(postId, actor.id, value));
     }
+    const count = (sign: 1 | -1) =>
+      sql`(select count(*) from ${ballot.votes} where ${ballot.post} = ${postId} and ${ballot.votes.value} = ${sql.raw(String(sign))})`;
     await tx
-      .update(answers)
-      .set({
-        upCount: sql`(select count(*) from answer_votes where answer_id = ${answerId} and value = 1)`,
-        downCount: sql`(select count(*) from answer_votes where answer_id = ${answerId} and value = -1)`,
-      })
-      .where(eq(answers.id, answerId));
-    const questionId = Number(answer.questionId);
-    return { result: { questionId }, events: [{ type: 'answerVoteChanged', questionId, answerId }] };
+      .update(ballot.counted)
+      .set({ upCount: count(1), downCount: count(-1) })
+      .where(eq(ballot.countedId, postId));
+    return { result: { questionId }, events: [ballot.changed(questionId, postId)] };
   });
+}
+
+/** Toggles the actor's vote on a question (toggle). */
+export async function toggleVote(
+  db: Db,
+  actor: Actor,
+  questionId: number,
+  direction: VoteDirection,
+): Promise<Outcome<void>> {
+  const { events } = await toggle(db, QUESTION_BALLOT, actor, questionId, direction);
+  return { result: undefined, events };
+}
+
+/** Toggles the actor's vote on an answer exactly as on a question (toggle). */
+export async function toggleAnswerVote(
+  db: Db,
+  actor: Actor,
+  answerId: number,
+  direction: VoteDirection,
+): Promise<Outcome<{ questionId: number }>> {
+  return toggle(db, ANSWER_BALLOT, actor, answerId, direction);
 }

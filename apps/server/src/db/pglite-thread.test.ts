@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../config.ts';
-import { uniqueViolation } from '../lib/db-errors.ts';
+import { uniqueViolation } from './errors.ts';
 import { openDatabase, queryRows, type Database } from './client.ts';
 import { accounts } from './schema.ts';
 

@@ -1,5 +1,5 @@
 import { ORDERS, type DomainEvent } from '@porpoise/core';
-import type { Touched } from '../plugins/read-cache.ts';
+import type { Touched } from '../cache/content-cache.ts';
 
 /**
  * The cached reads each event changes (docs/style.md: a cache is invalidated by the events that

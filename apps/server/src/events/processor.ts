@@ -9,24 +9,25 @@ import {
 import { SOCKET_PAYLOADS, type SocketPayloads } from '@porpoise/core/contract';
 import type { z } from '@porpoise/core/schemas';
 import type { FastifyInstance } from 'fastify';
-import { shaped } from '../lib/contract-routes.ts';
+import { shaped } from '../http/contract-routes.ts';
 import fp from 'fastify-plugin';
 import { everySignedIn, moderating, readersOf, showingQuestion, type Audience } from '../policies/audience.ts';
 import { presentReviewItem } from '../presenters/moderation.ts';
 import { countReviewQueue, getReviewItem } from '../queries/moderation.ts';
-import { presentAnswer, presentClosed, presentComment } from '../presenters/question.ts';
-import { presentForum, presentMessage, presentThread, threadIdOf } from '../presenters/thread.ts';
 import {
-  getAnswerComments,
-  getAnswerRow,
-  getAnswerVoters,
-  getClosing,
-  getCommentRow,
-  getQuestionEdit,
-  getQuestionSummary,
-  getViewCounts,
-  getVoters,
-} from '../queries/questions.ts';
+  presentAnswer,
+  presentClosed,
+  presentComment,
+  presentQuestionEdit,
+  presentSummary,
+} from '../presenters/question.ts';
+import { presentForum, presentMessage, presentThread, threadIdOf } from '../presenters/thread.ts';
+import { getAnswerRow } from '../queries/answers.ts';
+import { getAnswerComments, getCommentRow } from '../queries/comments.ts';
+import { getQuestionSummary } from '../queries/question-lists.ts';
+import { getClosing, getQuestionDetail } from '../queries/question-page.ts';
+import { getViewCounts } from '../queries/views.ts';
+import { getAnswerVoters, getVoters } from '../queries/votes.ts';
 import { findThread, getForumRow, getMessage, threadWithLastMessage } from '../queries/threads.ts';
 import { mailFor } from './account-mail.ts';
 import { touchedBy, touchesNothing } from './invalidation.ts';
@@ -82,11 +83,23 @@ export const eventsPlugin = fp(
     const emit = ({ audience, event, payload }: Delivery) =>
       app.realtime.emit(audience, event, shaped(SOCKET_PAYLOADS[event] as z.ZodType<typeof payload>, payload));
 
+    /** A question's list row as the lists show it; null when there is none, or it is deleted. */
+    const summaryOf = async (questionId: number) => {
+      const row = await getQuestionSummary(app.db, questionId);
+      return row && presentSummary(row);
+    };
+
+    /** A question's edited fields as the public sees them; null when there is none, or it is deleted. */
+    const editOf = async (questionId: number) => {
+      const detail = await getQuestionDetail(app.db, questionId);
+      return detail && detail.question.deletedAt === null ? presentQuestionEdit(detail) : null;
+    };
+
     /** What each event says to whom, read from the database after the write committed. */
     async function deliveries(event: DomainEvent): Promise<Delivery[]> {
       switch (event.type) {
         case 'questionAsked': {
-          const summary = await getQuestionSummary(app.db, event.questionId);
+          const summary = await summaryOf(event.questionId);
           return summary ? [{ audience: everySignedIn, event: SOCKET_EVENTS.questionUpdate, payload: summary }] : [];
         }
         case 'answerAdded': {
@@ -121,10 +134,7 @@ export const eventsPlugin = fp(
           return [{ audience: showingQuestion(event.questionId), event: SOCKET_EVENTS.acceptUpdate, payload }];
         }
         case 'questionEdited': {
-          const [summary, detail] = await Promise.all([
-            getQuestionSummary(app.db, event.questionId),
-            getQuestionEdit(app.db, event.questionId),
-          ]);
+          const [summary, detail] = await Promise.all([summaryOf(event.questionId), editOf(event.questionId)]);
           if (!summary || !detail) return [];
           const audience = showingQuestion(event.questionId);
           return [
@@ -144,7 +154,7 @@ export const eventsPlugin = fp(
             { audience: showingQuestion(event.questionId), event: SOCKET_EVENTS.deleteUpdate, payload },
           ];
           // Undeleted, it may join any list, as a new question does.
-          const summary = event.deleted ? null : await getQuestionSummary(app.db, event.questionId);
+          const summary = event.deleted ? null : await summaryOf(event.questionId);
           if (summary) out.push({ audience: everySignedIn, event: SOCKET_EVENTS.questionUpdate, payload: summary });
           return out;
         }
@@ -156,14 +166,14 @@ export const eventsPlugin = fp(
           // The answer comes back to every page showing its question, now that it shows again.
           const row = event.deleted ? null : await getAnswerRow(app.db, event.answerId);
           if (row) {
-            const comments = await getAnswerComments(app.db, event.answerId);
+            const comments = (await getAnswerComments(app.db, event.answerId)).map(presentComment);
             out.push({
               audience,
               event: SOCKET_EVENTS.answerUpdate,
               payload: { qid, answer: presentAnswer(row, comments) },
             });
           }
-          const summary = await getQuestionSummary(app.db, event.questionId);
+          const summary = await summaryOf(event.questionId);
           if (summary) out.push({ audience, event: SOCKET_EVENTS.questionUpdate, payload: summary });
           return out;
         }
@@ -272,13 +282,13 @@ export const eventsPlugin = fp(
         if (!touchesNothing(touched)) await app.contentCache.invalidate(touched);
         for (const event of events) {
           if (event.type === 'questionViewed') views.add(event.questionId);
-          // Every process reads the account's role again at its next request (lib/sessions.ts remembers 30 s).
+          // Every process reads the account's role again at its next request (auth/sessions.ts remembers 30 s).
           if (event.type === 'roleChanged') {
             await app.sessions.forgetRemembered();
             app.realtime.seatRole(event.accountId, event.role);
           }
-          // Sessions ended by a password set or changed, an email moved back or a suspension:
-          // forgotten by every process, their sockets closed.
+          // Sessions ended by a sign-in or sign-out, a password set or changed, an email moved
+          // back or a suspension: forgotten by every process, their sockets closed.
           if (event.type === 'sessionsEnded') {
             await app.sessions.forget(event.tokenHashes);
             for (const tokenHash of event.tokenHashes) app.realtime.endSession(tokenHash);

@@ -1,5 +1,5 @@
-import type { ContentCache } from '../plugins/read-cache.ts';
-import type { ViewCounts } from '../queries/questions.ts';
+import type { ContentCache } from '../cache/content-cache.ts';
+import type { ViewCounts } from '../queries/views.ts';
 
 /** Questions per read of their counts. */
 const IDS_PER_READ = 500;

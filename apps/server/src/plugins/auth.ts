@@ -2,8 +2,9 @@ import cookie from '@fastify/cookie';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import fp from 'fastify-plugin';
 import { sweepDeadLinks } from '../commands/account-security.ts';
-import { isApiRequest } from '../lib/api-request.ts';
-import { SESSION_COOKIE, SESSION_TTL_MS, SessionStore } from '../lib/sessions.ts';
+import { isApiRequest } from '../http/api-request.ts';
+import { SESSION_TTL_MS } from '../config.ts';
+import { SESSION_COOKIE, SessionStore } from '../auth/sessions.ts';
 
 // Health probes must answer even when the database does not.
 const PROBES = new Set(['/api/healthz', '/api/readyz']);

@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
-import { badRequest } from '../lib/http-error.ts';
-import { nestsDeeperThan } from '../lib/request-bodies.ts';
+import { badRequest } from '../http/http-error.ts';
+import { nestsDeeperThan } from '../http/request-bodies.ts';
 
 /** Deeper than any body the API takes (a question's tags are three levels down). */
 export const MAX_JSON_DEPTH = 16;

@@ -1,7 +1,7 @@
 import type { Socket } from 'node:net';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
-import { addressKey } from '../lib/client-address.ts';
+import { addressKey } from '../auth/client-address.ts';
 
 // A refused connection is never logged one by one (a flood would flood the log too).
 const REFUSAL_LOG_INTERVAL_MS = 10_000;

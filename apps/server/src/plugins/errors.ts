@@ -1,8 +1,8 @@
 import { errorCodeOf, MESSAGES } from '@porpoise/core';
 import type { FastifyError, FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
-import { isConnectionError } from '../lib/db-errors.ts';
-import { HttpError } from '../lib/http-error.ts';
+import { isConnectionError } from '../db/errors.ts';
+import { HttpError } from '../http/http-error.ts';
 
 /** An error answer: the text to show and its stable code (issue 17). */
 export const errorBody = (status: number, message: string) => ({ error: message, code: errorCodeOf(status, message) });

@@ -2,9 +2,9 @@ import { timingSafeEqual } from 'node:crypto';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from 'prom-client';
-import { forwardedByProxy } from '../lib/client-address.ts';
+import { forwardedByProxy } from '../auth/client-address.ts';
 
-/** What a read cache counts (lib/read-cache.ts). */
+/** What a read cache counts (cache/read-cache.ts). */
 interface CacheCounts {
   hits: number;
   loads: number;

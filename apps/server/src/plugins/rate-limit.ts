@@ -3,7 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import type { RateRule } from '../config.ts';
 import { queryPrepared, type Db } from '../db/client.ts';
-import { countHits, refuseOverLimit, type CountedHit, type RateHit } from '../lib/rate-counters.ts';
+import { countHits, refuseOverLimit, type CountedHit, type RateHit } from '../limits/rate-counters.ts';
 
 export interface RateLimiter {
   /** Counts one hit on `key`; past the rule's max it throws 429 with Retry-After. */

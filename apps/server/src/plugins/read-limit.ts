@@ -1,10 +1,10 @@
 import { MESSAGES } from '@porpoise/core';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
-import { isApiRequest } from '../lib/api-request.ts';
-import { addressKey } from '../lib/client-address.ts';
-import { HttpError } from '../lib/http-error.ts';
-import { MemoryRateLimit } from '../lib/memory-rate-limit.ts';
+import { isApiRequest } from '../http/api-request.ts';
+import { addressKey } from '../auth/client-address.ts';
+import { HttpError } from '../http/http-error.ts';
+import { MemoryRateLimit } from '../limits/memory-rate-limit.ts';
 
 /** Addresses whose reads are counted at once (about 100 bytes each). */
 export const READ_ADDRESSES_KEPT = 50_000;

@@ -3,11 +3,11 @@ import helmet, { type HelmetOptions } from 'helmet';
 import { MESSAGES } from '@porpoise/core';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
-import { allowedHostnames, namesAllowedHost } from '../lib/allowed-hosts.ts';
-import { isApiRequest } from '../lib/api-request.ts';
+import { allowedHostnames, namesAllowedHost } from '../http/allowed-hosts.ts';
+import { isApiRequest } from '../http/api-request.ts';
 import { bearerMatches } from './metrics.ts';
-import { trustFunction } from '../lib/client-address.ts';
-import { forbidden, HttpError } from '../lib/http-error.ts';
+import { trustFunction } from '../auth/client-address.ts';
+import { forbidden, HttpError } from '../http/http-error.ts';
 
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 

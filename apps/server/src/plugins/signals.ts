@@ -1,9 +1,9 @@
 import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
-import { createLocalSignals, createPostgresSignals } from '../lib/signals.ts';
+import { createLocalSignals, createPostgresSignals } from '../cache/signals.ts';
 
-/** `app.signals`: changes every process's caches must hear of (see lib/signals.ts). */
+/** `app.signals`: changes every process's caches must hear of (see cache/signals.ts). */
 export const signalsPlugin = fp(
   async (app: FastifyInstance) => {
     const url = app.database.url;

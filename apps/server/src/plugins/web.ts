@@ -5,7 +5,7 @@ import { MESSAGES } from '@porpoise/core';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { errorBody } from './errors.ts';
-import { isApiRequest } from '../lib/api-request.ts';
+import { isApiRequest } from '../http/api-request.ts';
 
 /**
  * Serves the built web app, compressed as the build stored it, and answers every unknown

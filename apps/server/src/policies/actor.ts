@@ -1,15 +1,9 @@
-import type { Role } from '@porpoise/core';
 import type { FastifyReply, FastifyRequest, HookHandlerDoneFunction } from 'fastify';
-import { forbidden, unauthorized } from '../lib/http-error.ts';
-import { authorize } from './authorize.ts';
+import { forbidden, unauthorized } from '../http/http-error.ts';
+import { authorize, type Actor } from './authorize.ts';
 
-/** Who is acting: the session's account, never a name from the request body. */
-export interface Actor {
-  id: number;
-  username: string;
-  /** Read with the session on each request, never taken from the client. */
-  role: Role;
-}
+// Actor lives in authorize.ts, which decides on it (so authorize.ts imports nothing from here).
+export type { Actor };
 
 /** Signed-in only: a visitor without a session gets 401. */
 export function requireActor(actor: Actor | null): Actor {

@@ -1,11 +1,18 @@
-import { MESSAGES } from '@porpoise/core';
-import { forbidden, notFound, unauthorized } from '../lib/http-error.ts';
-import type { Actor } from './actor.ts';
+import { MESSAGES, type Role } from '@porpoise/core';
+import { forbidden, notFound, postNotFound, unauthorized } from '../http/http-error.ts';
 import type { ThreadAccess } from './threads.ts';
+
+/** Who is acting: the session's account, never a name from the request body. */
+export interface Actor {
+  id: number;
+  username: string;
+  /** Read with the session on each request, never taken from the client. */
+  role: Role;
+}
 
 /**
  * Who may do what, for every resource (docs/style.md: one module decides): the routes, the
- * route declarations (lib/contract-routes.ts) and the choice of rooms (audience.ts) all ask
+ * route declarations (http/contract-routes.ts) and the choice of rooms (audience.ts) all ask
  * here. Roles (docs/product.md section 10) are read from the session's account on each request.
  */
 export type Resource =
@@ -164,12 +171,11 @@ export function refuseHidden(actor: Actor | null, resource: Resource, deleted: b
   if (deleted) authorize(actor, 'seeDeleted', resource);
 }
 
-const NOT_FOUND: Partial<Record<Resource['type'], string>> = {
-  question: 'Question not found',
-  answer: 'Answer not found',
-  comment: 'Comment not found',
-  message: 'Message not found',
-};
+/** A post or message not there for this reader; anything else, plainly not found. */
+function notThere({ type }: Resource) {
+  const post = type === 'question' || type === 'answer' || type === 'comment' || type === 'message';
+  return post ? postNotFound(type) : notFound();
+}
 
 /**
  * Refuses what `can` does not allow: a visitor with 401, a member with 403, except that a
@@ -179,11 +185,11 @@ export function authorize(actor: Actor | null, action: Action, resource: Resourc
   if (can(actor, action, resource)) return;
   if (resource.type === 'thread') throw notFound('Thread not found');
   // A direct thread's message cannot be flagged: for a flag, it is not there.
-  if (action === 'flag' && !flaggable(resource)) throw notFound(NOT_FOUND[resource.type] ?? 'Not found');
+  if (action === 'flag' && !flaggable(resource)) throw notThere(resource);
   if (action === 'delete' && actor !== null && 'held' in resource && resource.held === true) {
     throw forbidden(MESSAGES.heldForModerator);
   }
   // A deleted post is not there for whoever may not see it.
-  if (action === 'seeDeleted') throw notFound(NOT_FOUND[resource.type] ?? 'Not found');
+  if (action === 'seeDeleted') throw notThere(resource);
   throw actor ? forbidden(REFUSALS[action]) : unauthorized();
 }

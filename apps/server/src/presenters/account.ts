@@ -1,5 +1,5 @@
 import type { Account, ColorBlindness, ProfileDetail, Role, UserSummary } from '@porpoise/core';
-import type { AccountRow } from '../lib/sessions.ts';
+import type { AccountRow } from '../db/schema.ts';
 import type { ProfileRow } from '../queries/profiles.ts';
 
 /** The account as its owner sees it: never the password hash or internal id. */

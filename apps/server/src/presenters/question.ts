@@ -10,7 +10,7 @@ import type {
   TagWithCount,
   UserAnswer,
 } from '@porpoise/core';
-import type { ResponseOf } from '@porpoise/core/contract';
+import type { ResponseOf, SocketPayloads } from '@porpoise/core/contract';
 
 type Revision = ResponseOf<'questionRevisions'>[number];
 
@@ -68,7 +68,15 @@ const deletedMark = (row: Deletable): { deleted?: true; held?: HeldFor } =>
 /** An id column as the API sends it: a string, or null. */
 const idOrNull = (value: number | string | null): string | null => (value === null ? null : String(value));
 
-export const presentTag = (row: { name: string; description: string }): Tag => ({
+export interface TagRow {
+  name: string;
+  description: string;
+}
+
+/** A list row with its question's tags. */
+export type TaggedSummaryRow = SummaryRow & { tags: readonly TagRow[] };
+
+export const presentTag = (row: TagRow): Tag => ({
   name: row.name,
   description: row.description,
 });
@@ -78,11 +86,11 @@ export const presentTagWithCount = (row: { name: string; description: string; qc
   qcnt: Number(row.qcnt),
 });
 
-export function presentSummary(row: SummaryRow, tags: Tag[]): QuestionSummary {
+export function presentSummary(row: TaggedSummaryRow): QuestionSummary {
   return {
     _id: String(row.id),
     title: row.title,
-    tags,
+    tags: row.tags.map(presentTag),
     askedBy: row.askedBy,
     askDateTime: row.askDateTime.toISOString(),
     answerCount: row.answerCount,
@@ -101,15 +109,18 @@ export const presentComment = (row: CommentRow): Comment => ({
   ...deletedMark(row),
 });
 
-/** An answer on a profile or its edit screen: with its question's id and title, without votes or comments. */
-export const presentUserAnswer = (row: {
+/** An answer with its question's id and title, as a profile or the answer's edit screen reads it. */
+export interface UserAnswerRow {
   id: number;
   text: string;
   ansBy: string;
   ansDateTime: Date | string;
   qid: number;
   questionTitle: string;
-}): UserAnswer => ({
+}
+
+/** An answer on a profile or its edit screen: with its question's id and title, without votes or comments. */
+export const presentUserAnswer = (row: UserAnswerRow): UserAnswer => ({
   _id: String(row.id),
   text: row.text,
   ansBy: row.ansBy,
@@ -131,6 +142,12 @@ export const presentAnswer = (row: AnswerRow, comments: Comment[]): Answer => ({
   editedBy: row.editedBy,
   ...deletedMark(row),
 });
+
+/** An answer with its comments, as the question page and the page of more answers read them. */
+export type AnswerWithCommentsRow = AnswerRow & { comments: CommentRow[] };
+
+export const presentAnswerWithComments = (row: AnswerWithCommentsRow): Answer =>
+  presentAnswer(row, row.comments.map(presentComment));
 
 /** A question's closing as the page query reads it. */
 export interface ClosedRow {
@@ -165,9 +182,9 @@ export interface QuestionDetail {
        */
       hiddenAuthorIds: number[];
     };
-  tags: Tag[];
-  answers: Answer[];
-  comments: Comment[];
+  tags: TagRow[];
+  answers: AnswerWithCommentsRow[];
+  comments: CommentRow[];
   upVotes: string[];
   downVotes: string[];
   views: string[];
@@ -179,21 +196,34 @@ export function presentQuestion(detail: QuestionDetail): Question {
     _id: String(question.id),
     title: question.title,
     text: question.text,
-    tags: detail.tags,
+    tags: detail.tags.map(presentTag),
     askedBy: question.askedBy,
     askDateTime: question.askDateTime.toISOString(),
-    answers: detail.answers,
+    answers: detail.answers.map(presentAnswerWithComments),
     answerCount: Number(question.answerCount),
     upVotes: detail.upVotes,
     downVotes: detail.downVotes,
     views: detail.views,
     viewCount: Number(question.viewCount),
-    comments: detail.comments,
+    comments: detail.comments.map(presentComment),
     acceptedAnswer: idOrNull(question.acceptedAnswerId),
     editedAt: timeOrNull(question.editedAt),
     editedBy: question.editedBy,
     closed: presentClosed(question.closed),
     ...deletedMark(question),
+  };
+}
+
+/** A question's title, text, tags and last edit, for questionEditUpdate. */
+export function presentQuestionEdit(detail: QuestionDetail): SocketPayloads['questionEditUpdate'] {
+  const question = presentQuestion(detail);
+  return {
+    qid: question._id,
+    title: question.title,
+    text: question.text,
+    tags: question.tags,
+    editedAt: question.editedAt,
+    editedBy: question.editedBy,
   };
 }
 

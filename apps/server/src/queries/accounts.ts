@@ -1,7 +1,6 @@
 import { eq, sql } from 'drizzle-orm';
 import type { Db } from '../db/client.ts';
-import { accounts, profiles } from '../db/schema.ts';
-import type { AccountRow } from '../lib/sessions.ts';
+import { accounts, profiles, type AccountRow } from '../db/schema.ts';
 
 /** Usernames are unique without regard to case (the accounts_username_lower_key index). */
 const named = (username: string) => sql`lower(${accounts.username}) = lower(${username})`;

@@ -1,7 +1,12 @@
 import { LIMITS, type FlagReason, type FlagTarget, type HeldFor } from '@porpoise/core';
 import { sql } from 'drizzle-orm';
 import { queryRows, type Db } from '../db/client.ts';
-import type { FlagTargetRef } from '../commands/moderation-log.ts';
+
+/** An item that can be flagged: a post, or a forum or PorpChat message. */
+export interface FlagTargetRef {
+  targetType: FlagTarget;
+  targetId: number;
+}
 
 /** An item of the review queue, as its row reads (presenters/moderation.ts shapes it). */
 export interface ReviewRow {

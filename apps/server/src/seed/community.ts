@@ -1,7 +1,7 @@
 import { sql, type SQL } from 'drizzle-orm';
 import { queryRows, type Db } from '../db/client.ts';
 import { questionSearchVector, tagLexemeSql } from '../db/search-vector.ts';
-import { hashPassword } from '../lib/password.ts';
+import { hashPassword } from '../auth/password.ts';
 import { SNIPPETS_PER_TOPIC, TOPICS } from './topics.ts';
 
 /**

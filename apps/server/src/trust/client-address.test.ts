@@ -11,7 +11,7 @@ import {
   forwardedByProxy,
   parseTrustProxy,
   trustFunction,
-} from '../lib/client-address.ts';
+} from '../auth/client-address.ts';
 import { DATABASE_KINDS } from '../test/databases.ts';
 import { uniqueName } from '../test/factories.ts';
 import { startTestApp, type TestApp } from '../test/test-app.ts';

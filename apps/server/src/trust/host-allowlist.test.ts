@@ -4,7 +4,7 @@
 import http from 'node:http';
 import { MESSAGES } from '@porpoise/core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { allowedHostnames, hostnameOf } from '../lib/allowed-hosts.ts';
+import { allowedHostnames, hostnameOf } from '../http/allowed-hosts.ts';
 import { parsePublicUrl } from '../config.ts';
 import { DATABASE_KINDS } from '../test/databases.ts';
 import { websocketStatus } from '../test/sockets.ts';

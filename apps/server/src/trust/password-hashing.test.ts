@@ -13,7 +13,7 @@ import {
   hashingLoad,
   needsRehash,
   verifyPassword,
-} from '../lib/password.ts';
+} from '../auth/password.ts';
 import { DATABASE_KINDS } from '../test/databases.ts';
 import { accountIdOf, registerUser } from '../test/factories.ts';
 import { startTestApp, TEST_PASSWORD_PARAMS, type TestApp } from '../test/test-app.ts';

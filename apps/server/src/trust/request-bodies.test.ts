@@ -6,7 +6,7 @@
 import net from 'node:net';
 import { LIMITS, MESSAGES, PORPCHAT_THREAD_ID } from '@porpoise/core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { bodyLimitFor } from '../lib/request-bodies.ts';
+import { bodyLimitFor } from '../http/request-bodies.ts';
 import { TOO_DEEP_MESSAGE } from '../plugins/bodies.ts';
 import { DATABASE_KINDS } from '../test/databases.ts';
 import { askQuestion, registerUser, sessionCookie, uniqueName, type TestUser } from '../test/factories.ts';

@@ -1,4 +1,4 @@
-// Issue 15, item 10: a process whose LISTEN connection (lib/signals.ts) is lost, loudly (its
+// Issue 15, item 10: a process whose LISTEN connection (cache/signals.ts) is lost, loudly (its
 // backend terminated) or silently (a link that drops packets without a word), turns its read
 // caches off until the connection is back, so a change another process makes meanwhile is
 // never served stale; then it reconnects and caches again.

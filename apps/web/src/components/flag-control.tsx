@@ -1,6 +1,8 @@
 import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { FLAG_REASONS, MESSAGES, flagNoteError, type FlagReason, type FlagTarget } from '@porpoise/core';
+import { Field, FieldError, fieldErrorId } from '@/components/field';
 import { FormError } from '@/components/form-error';
+import { useForm } from '@/hooks/use-form';
 import { callApi, userFacingError } from '@/lib/api-client';
 
 /** Flags an item (docs/product.md section 10): one flag per member per item. */
@@ -32,40 +34,37 @@ export function FlagControl({
 }) {
   const dialog = useRef<HTMLDialogElement>(null);
   const titleId = useId();
-  const noteId = useId();
+  const form = useForm<'reason' | 'note'>();
+  const reasonsId = form.fieldId('reason');
   const [reason, setReason] = useState<FlagReason | null>(null);
   const [note, setNote] = useState('');
-  const [error, setError] = useState<{ message: string; key: number } | null>(null);
-  const [busy, setBusy] = useState(false);
   const [sent, setSent] = useState(false);
   const statusRef = useRef<HTMLSpanElement>(null);
   useEffect(() => {
     if (sent) statusRef.current?.focus();
   }, [sent]);
 
-  async function submit(event: FormEvent) {
+  function submit(event: FormEvent) {
     event.preventDefault();
-    if (busy) return;
-    const refusal = reason === null ? 'Choose a reason' : flagNoteError(note);
-    if (refusal !== null || reason === null) {
-      setError({ message: refusal ?? 'Choose a reason', key: Date.now() });
-      return;
-    }
-    setBusy(true);
-    try {
-      await flagItem(targetType, targetId, reason, note);
-      setSent(true);
-      dialog.current?.close();
-    } catch (caught) {
-      const message = userFacingError(caught, 'Failed to flag. Please try again.');
-      // Flagged before (another tab): as good as sent.
-      if (message === MESSAGES.alreadyFlagged) {
+    void form.submit({
+      validate: () => ({ reason: reason === null ? 'Choose a reason' : null, note: flagNoteError(note) }),
+      send: async () => {
+        if (reason === null) return;
+        try {
+          await flagItem(targetType, targetId, reason, note);
+        } catch (caught) {
+          // Flagged before (another tab): as good as sent.
+          if (userFacingError(caught, '') !== MESSAGES.alreadyFlagged) throw caught;
+        }
         setSent(true);
         dialog.current?.close();
-      } else setError({ message, key: Date.now() });
-    } finally {
-      setBusy(false);
-    }
+      },
+      failureMessage: (caught) => userFacingError(caught, 'Failed to flag. Please try again.'),
+      // The server's refusal of the note (core's rule: 'Note ...') goes beside it.
+      fieldOf: (message) => (message.startsWith('Note ') ? 'note' : null),
+      // Sent, the dialog closes but this control stays mounted: nothing is left pending.
+      stays: true,
+    });
   }
 
   // The thank-you lives in a status region present from the start (so it is announced),
@@ -83,12 +82,17 @@ export function FlagControl({
           Flag<span className="visually-hidden"> {what}</span>
         </button>
       )}
-      <dialog ref={dialog} className="flag-dialog" aria-labelledby={titleId} onClose={() => setError(null)}>
+      <dialog ref={dialog} className="flag-dialog" aria-labelledby={titleId} onClose={form.reset}>
         <form onSubmit={(event) => void submit(event)} noValidate>
           <h2 id={titleId} className="flag-dialog__title">
             Flag {what}
           </h2>
-          <fieldset className="flag-dialog__reasons">
+          <fieldset
+            className="flag-dialog__reasons"
+            id={reasonsId}
+            tabIndex={-1}
+            aria-describedby={form.errorOf('reason') === null ? undefined : fieldErrorId(reasonsId)}
+          >
             <legend>Why should a moderator look at it?</legend>
             {FLAG_REASONS.map((value) => (
               <label key={value} className="flag-dialog__reason">
@@ -102,20 +106,22 @@ export function FlagControl({
                 {REASON_LABELS[value]}
               </label>
             ))}
+            <FieldError key={form.attempt} id={fieldErrorId(reasonsId)} message={form.errorOf('reason')} />
           </fieldset>
-          <label htmlFor={noteId} className="field__label">
-            Note (optional)
-          </label>
-          <textarea
-            id={noteId}
-            className="field__input"
-            rows={3}
-            value={note}
-            onChange={(event) => setNote(event.target.value)}
-          />
-          <FormError key={error?.key} message={error?.message ?? null} />
+          <Field id={form.fieldId('note')} label="Note (optional)" error={form.errorOf('note')} attempt={form.attempt}>
+            {(control) => (
+              <textarea
+                {...control}
+                className="field__input"
+                rows={3}
+                value={note}
+                onChange={(event) => setNote(event.target.value)}
+              />
+            )}
+          </Field>
+          <FormError key={form.attempt} message={form.formError} />
           <div className="flag-dialog__actions">
-            <button type="submit" className="button button--primary" disabled={busy}>
+            <button type="submit" className="button button--primary" disabled={form.pending}>
               Flag
             </button>
             <button type="button" className="button" onClick={() => dialog.current?.close()}>

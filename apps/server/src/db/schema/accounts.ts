@@ -46,6 +46,9 @@ export const accounts = pgTable(
   ],
 );
 
+/** An account as its row reads. */
+export type AccountRow = typeof accounts.$inferSelect;
+
 export const profiles = pgTable('profiles', {
   accountId: ref('account_id')
     .primaryKey()

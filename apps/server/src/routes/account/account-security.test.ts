@@ -9,7 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { queryRows } from '../../db/client.ts';
 import { DATABASE_KINDS } from '../../test/databases.ts';
 import { requestPasswordReset, sweepDeadLinks } from '../../commands/account-security.ts';
-import { hashToken } from '../../lib/sessions.ts';
+import { hashToken } from '../../auth/sessions.ts';
 import { accountIdOf, registerUser, sessionCookie, uniqueName, type TestUser } from '../../test/factories.ts';
 import { startSmtpInbox, type ReceivedMail, type SmtpInbox } from '../../test/smtp-inbox.ts';
 import { connected, openSocket } from '../../test/sockets.ts';

@@ -4,6 +4,7 @@ import { saveAccessibilitySettings } from '../../commands/account-settings.ts';
 import {
   changePassword,
   confirmEmail,
+  dropSession,
   liveToken,
   requestEmailChange,
   requestPasswordReset,
@@ -12,14 +13,14 @@ import {
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { registerAccount } from '../../commands/register-account.ts';
 import { upgradePasswordHash } from '../../commands/upgrade-password-hash.ts';
-import { addressKey } from '../../lib/client-address.ts';
-import { badRequest, forbidden, HttpError, unauthorized } from '../../lib/http-error.ts';
+import { addressKey } from '../../auth/client-address.ts';
+import { badRequest, forbidden, HttpError, unauthorized } from '../../http/http-error.ts';
 import { getSuspension } from '../../queries/moderation.ts';
-import { route } from '../../lib/contract-routes.ts';
-import { decoyHash, hashPassword, needsRehash, verifyPassword } from '../../lib/password.ts';
+import { route } from '../../http/contract-routes.ts';
+import { decoyHash, hashPassword, needsRehash, verifyPassword } from '../../auth/password.ts';
 import { clearSessionCookie, setSessionCookie } from '../../plugins/auth.ts';
 import { presentAccount } from '../../presenters/account.ts';
-import { bodyLimitFor } from '../../lib/request-bodies.ts';
+import { bodyLimitFor } from '../../http/request-bodies.ts';
 
 const invalidLogin = () => new HttpError(401, MESSAGES.invalidLogin);
 
@@ -39,8 +40,7 @@ export async function accountRoutes(app: FastifyInstance) {
   /** Ends any session the request arrived with, so a planted cookie never survives sign-in. */
   async function dropIncomingSession(request: FastifyRequest) {
     if (!request.session) return;
-    await app.sessions.revoke(request.session.tokenHash);
-    app.realtime.endSession(request.session.tokenHash);
+    await app.events.settle(dropSession(app.db, request.session));
   }
 
   // Counted before anything is read: 'Email already in use' tells whether an email has an

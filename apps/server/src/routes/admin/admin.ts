@@ -1,8 +1,8 @@
 import { LIMITS } from '@porpoise/core';
 import type { FastifyInstance } from 'fastify';
 import { setRole } from '../../commands/set-role.ts';
-import { route } from '../../lib/contract-routes.ts';
-import { bodyLimitFor } from '../../lib/request-bodies.ts';
+import { route } from '../../http/contract-routes.ts';
+import { bodyLimitFor } from '../../http/request-bodies.ts';
 import { presentUserSummary } from '../../presenters/account.ts';
 import { searchAccounts } from '../../queries/accounts.ts';
 

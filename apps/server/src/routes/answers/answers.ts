@@ -1,26 +1,22 @@
 import { LIMITS, type VoteDirection } from '@porpoise/core';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { route, type ContractInput } from '../../lib/contract-routes.ts';
+import { route, type ContractInput } from '../../http/contract-routes.ts';
 import { addAnswer } from '../../commands/add-answer.ts';
 import { toggleAcceptedAnswer } from '../../commands/accept-answer.ts';
 import { toggleAnswerVote } from '../../commands/vote.ts';
-import { notFound } from '../../lib/http-error.ts';
+import { postNotFound } from '../../http/http-error.ts';
 import { requireActor, type Actor } from '../../policies/actor.ts';
-import { authorize, hiddenPostsSeenBy, refuseHidden } from '../../policies/authorize.ts';
+import { authorize, hiddenPostsSeenBy } from '../../policies/authorize.ts';
 import { setAnswerDeleted } from '../../commands/delete-post.ts';
 import { editAnswer } from '../../commands/edit-post.ts';
-import { presentAnswer, presentRevision } from '../../presenters/question.ts';
-import {
-  getAnswerOwnership,
-  getAnswerRow,
-  getAnswerVoters,
-  getAnswerWithQuestion,
-  getQuestionOwnership,
-  listRevisions,
-} from '../../queries/questions.ts';
-import { postingHits, refuseKnownOverLimit, remembering429 } from '../../lib/posting-limits.ts';
-import { bodyLimitFor } from '../../lib/request-bodies.ts';
-import { awaitsApproval, editAwaitsApproval } from '../../lib/post-queue.ts';
+import { presentAnswer, presentRevision, presentUserAnswer } from '../../presenters/question.ts';
+import { getAnswerRow, getAnswerWithQuestion } from '../../queries/answers.ts';
+import { listRevisions } from '../../queries/revisions.ts';
+import { getAnswerVoters } from '../../queries/votes.ts';
+import { visibleAnswer, visibleQuestion } from '../../queries/visible-posts.ts';
+import { postingHits, refuseKnownOverLimit, remembering429 } from '../../limits/posting-limits.ts';
+import { bodyLimitFor } from '../../http/request-bodies.ts';
+import { awaitsApproval, editAwaitsApproval } from '../../policies/post-queue.ts';
 
 /** Answering, answer votes and the accepted answer (spec section 7, docs/product.md section 7). */
 export async function answerRoutes(app: FastifyInstance) {
@@ -75,66 +71,48 @@ export async function answerRoutes(app: FastifyInstance) {
   route(app, 'upvoteAnswer', voteOptions, vote('up'));
   route(app, 'downvoteAnswer', voteOptions, vote('down'));
 
-  /** An answer's author and whether it shows: 404 when it, or its question, is deleted and hidden from the actor. */
-  const visibleAnswer = async (actor: Actor, answerId: number) => {
-    const answer = await getAnswerOwnership(app.db, answerId);
-    if (!answer) throw notFound('Answer not found');
-    refuseHidden(actor, { type: 'question', askerId: answer.question.authorId }, answer.question.deleted);
-    const resource = {
-      type: 'answer',
-      authorId: answer.authorId,
-      deletedBy: answer.deletedBy,
-      held: answer.held,
-    } as const;
-    refuseHidden(actor, resource, answer.deleted);
-    return resource;
-  };
-
   route(app, 'getAnswer', {}, async ({ actor, params: { id } }) => {
-    await visibleAnswer(actor, Number(id));
+    await visibleAnswer(app.db, actor, Number(id));
     const answer = await getAnswerWithQuestion(app.db, Number(id));
-    if (!answer) throw notFound('Answer not found');
-    return answer;
+    if (!answer) throw postNotFound('answer');
+    return presentUserAnswer(answer);
   });
 
   // The author, or a moderator, edits (docs/product.md section 9), with answering's rules and limits.
   const editing = { bodyLimit: bodyLimitFor(LIMITS.answerTextMax + LIMITS.editReasonMax), limit: 'answer' } as const;
   route(app, 'editAnswer', editing, async ({ actor, params: { id }, body }) => {
     const answerId = Number(id);
-    const answer = await visibleAnswer(actor, answerId);
+    const answer = await visibleAnswer(app.db, actor, answerId);
     authorize(actor, 'edit', answer);
     const held = await editAwaitsApproval(app, actor, answer.authorId);
     await app.events.settle(editAnswer(app.db, actor, answerId, body.text, body.reason, held));
     const row = await getAnswerRow(app.db, answerId, hiddenPostsSeenBy(actor));
-    if (!row) throw notFound('Answer not found');
+    if (!row) throw postNotFound('answer');
     return presentAnswer(row, []);
   });
 
   route(app, 'answerRevisions', {}, async ({ actor, params: { id } }) => {
-    await visibleAnswer(actor, Number(id));
+    await visibleAnswer(app.db, actor, Number(id));
     const revisions = await listRevisions(app.db, { answerId: Number(id) });
-    if (!revisions) throw notFound('Answer not found');
+    if (!revisions) throw postNotFound('answer');
     return revisions.map((row) => presentRevision(row, 'answer'));
   });
 
   // Only the asker accepts; accepting the accepted answer takes the mark back.
-  const acceptOptions = { bodyLimit: bodyLimitFor(0), limit: 'vote' } as const;
+  const acceptOptions = { bodyLimit: bodyLimitFor(0), limit: 'decide' } as const;
   route(app, 'acceptAnswer', acceptOptions, async ({ actor, body: input }) => {
     const questionId = Number(input.qid);
-    const question = await getQuestionOwnership(app.db, questionId);
-    if (!question) throw notFound('Question not found');
-    refuseHidden(actor, { type: 'question', askerId: question.askerId }, question.deleted);
-    authorize(actor, 'accept', { type: 'question', askerId: question.askerId });
+    authorize(actor, 'accept', await visibleQuestion(app.db, actor, questionId));
     const { acceptedAnswerId } = await app.events.settle(toggleAcceptedAnswer(app.db, questionId, Number(input.aid)));
     return { qid: input.qid, acceptedAnswer: acceptedAnswerId === null ? null : String(acceptedAnswerId) };
   });
 
   // Its author or a moderator deletes an answer, and undeletes it (docs/product.md section 9).
-  const deleting = { bodyLimit: bodyLimitFor(0), limit: 'vote' } as const;
+  const deleting = { bodyLimit: bodyLimitFor(0), limit: 'delete' } as const;
   const setDeleted =
     (deleted: boolean) =>
     async ({ actor, params: { id } }: { actor: Actor; params: { id: string } }) => {
-      const resource = await visibleAnswer(actor, Number(id));
+      const resource = await visibleAnswer(app.db, actor, Number(id));
       authorize(actor, deleted ? 'delete' : 'undelete', resource);
       const result = await app.events.settle(setAnswerDeleted(app.db, actor, Number(id), deleted, resource.authorId));
       return { _id: id, deleted: result.deleted };

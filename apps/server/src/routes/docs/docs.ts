@@ -1,8 +1,8 @@
 import { API_VERSION } from '@porpoise/core/contract';
 import type { FastifyInstance } from 'fastify';
-import { DOCS_CSP, renderApiDocs } from '../../lib/api-docs.ts';
-import { route } from '../../lib/contract-routes.ts';
-import { openApiDocument } from '../../lib/openapi.ts';
+import { DOCS_CSP, renderApiDocs } from '../../http/api-docs.ts';
+import { route } from '../../http/contract-routes.ts';
+import { openApiDocument } from '../../http/openapi.ts';
 
 /** The API's description (OpenAPI 3.1) and a readable page made from it, both built once. */
 export async function docsRoutes(app: FastifyInstance) {

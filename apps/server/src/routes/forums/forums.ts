@@ -1,10 +1,10 @@
 import { LIMITS, PORPCHAT_THREAD_ID } from '@porpoise/core';
 import type { FastifyInstance } from 'fastify';
-import { route } from '../../lib/contract-routes.ts';
+import { route } from '../../http/contract-routes.ts';
 import { createForum } from '../../commands/threads.ts';
 import { presentForum } from '../../presenters/thread.ts';
 import { listForums } from '../../queries/threads.ts';
-import { bodyLimitFor } from '../../lib/request-bodies.ts';
+import { bodyLimitFor } from '../../http/request-bodies.ts';
 
 /**
  * Forums are public to signed-in users; creating one creates its discussion thread. The list

@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
-import { route } from '../../lib/contract-routes.ts';
-import { forbidden } from '../../lib/http-error.ts';
+import { route } from '../../http/contract-routes.ts';
+import { forbidden } from '../../http/http-error.ts';
 
 /** Liveness (the process answers) and readiness (the database answers). */
 export async function healthRoutes(app: FastifyInstance) {

@@ -3,17 +3,18 @@ import { memberWithSkeleton } from '../../queries/accounts.ts';
 import { porpNameInput } from '@porpoise/core/schemas';
 import { nameSkeleton } from '@porpoise/core/skeleton';
 import type { FastifyInstance } from 'fastify';
-import { route } from '../../lib/contract-routes.ts';
+import { route } from '../../http/contract-routes.ts';
 import { markRead, postMessage } from '../../commands/threads.ts';
-import { addressKey } from '../../lib/client-address.ts';
-import { conflict, notFound } from '../../lib/http-error.ts';
-import { parse } from '../../lib/parse.ts';
+import { addressKey } from '../../auth/client-address.ts';
+import { conflict, notFound } from '../../http/http-error.ts';
+import { parse } from '../../http/parse.ts';
 import { assertNamesSelf, requireActor, type Actor } from '../../policies/actor.ts';
 import { authorize, can } from '../../policies/authorize.ts';
 import { presentMessage } from '../../presenters/thread.ts';
 import { findThread, getMessage } from '../../queries/threads.ts';
-import { limitPorpchat, limitPosting } from '../../lib/posting-limits.ts';
-import { bodyLimitFor } from '../../lib/request-bodies.ts';
+import { readableMessage } from '../../queries/visible-posts.ts';
+import { limitPorpchat, limitPosting } from '../../limits/posting-limits.ts';
+import { bodyLimitFor } from '../../http/request-bodies.ts';
 
 export async function messageRoutes(app: FastifyInstance) {
   /**
@@ -87,11 +88,9 @@ export async function messageRoutes(app: FastifyInstance) {
     namesActor: ({ body }: { body: { username?: string } }) => body.username,
   };
   route(app, 'readMessage', reading, async ({ actor, body: input }) => {
-    const message = await getMessage(app.db, Number(input.mid));
-    const thread = message ? await findThread(app.db, String(message.threadId)) : null;
-    // A message in a thread the caller may not see answers exactly like a missing one.
-    if (!message || !thread || !can(actor, 'read', { type: 'thread', thread })) throw notFound('Message not found');
-    if (can(actor, 'markRead', { type: 'thread', thread })) await markRead(app.db, actor.id, message.id);
+    const messageId = Number(input.mid);
+    const { thread } = await readableMessage(app.db, actor, messageId);
+    if (can(actor, 'markRead', { type: 'thread', thread })) await markRead(app.db, actor.id, messageId);
     return { ok: true } as const;
   });
 }

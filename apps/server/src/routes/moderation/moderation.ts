@@ -2,15 +2,13 @@ import { LIMITS, type FlagTarget } from '@porpoise/core';
 import type { FastifyInstance } from 'fastify';
 import { decideReview, flagItem, suspendMember } from '../../commands/moderation.ts';
 import type { FlagTargetRef } from '../../commands/moderation-log.ts';
-import { route } from '../../lib/contract-routes.ts';
-import { notFound } from '../../lib/http-error.ts';
-import { bodyLimitFor } from '../../lib/request-bodies.ts';
+import { route } from '../../http/contract-routes.ts';
+import { bodyLimitFor } from '../../http/request-bodies.ts';
 import type { Actor } from '../../policies/actor.ts';
-import { authorize, can, refuseHidden, type Resource } from '../../policies/authorize.ts';
+import { authorize, type Resource } from '../../policies/authorize.ts';
 import { presentLogEntry, presentReviewItem } from '../../presenters/moderation.ts';
 import { getReviewQueue, listModerationLog } from '../../queries/moderation.ts';
-import { getAnswerOwnership, getCommentOwnership, getQuestionOwnership } from '../../queries/questions.ts';
-import { findThread, getMessage } from '../../queries/threads.ts';
+import { visibleAnswer, visibleComment, visibleMessage, visibleQuestion } from '../../queries/visible-posts.ts';
 
 /**
  * Flags, the review queue, suspensions and the moderation log (docs/product.md section 10).
@@ -22,43 +20,15 @@ export async function moderationRoutes(app: FastifyInstance) {
    * hidden from them (or under a post hidden from them) is not there (404).
    */
   async function flaggedResource(actor: Actor, { targetType, targetId }: FlagTargetRef): Promise<Resource> {
-    const missing = notFound(`${targetType[0]?.toUpperCase()}${targetType.slice(1)} not found`);
     switch (targetType) {
-      case 'question': {
-        const question = await getQuestionOwnership(app.db, targetId);
-        if (!question) throw missing;
-        const resource = { type: 'question', askerId: question.askerId } as const;
-        refuseHidden(actor, resource, question.deleted);
-        return resource;
-      }
-      case 'answer': {
-        const answer = await getAnswerOwnership(app.db, targetId);
-        if (!answer) throw missing;
-        refuseHidden(actor, { type: 'question', askerId: answer.question.authorId }, answer.question.deleted);
-        const resource = { type: 'answer', authorId: answer.authorId } as const;
-        refuseHidden(actor, resource, answer.deleted);
-        return resource;
-      }
-      case 'comment': {
-        const comment = await getCommentOwnership(app.db, targetId);
-        if (!comment) throw missing;
-        refuseHidden(actor, { type: 'question', askerId: comment.question.authorId }, comment.question.deleted);
-        if (comment.answer) {
-          refuseHidden(actor, { type: 'answer', authorId: comment.answer.authorId }, comment.answer.deleted);
-        }
-        const resource = { type: 'comment', authorId: comment.authorId } as const;
-        refuseHidden(actor, resource, comment.deleted);
-        return resource;
-      }
-      case 'message': {
-        const message = await getMessage(app.db, targetId);
-        const thread = message ? await findThread(app.db, String(message.threadId)) : null;
-        // A message in a thread the member may not read is not there.
-        if (!message || !thread || !can(actor, 'read', { type: 'thread', thread })) throw missing;
-        const resource = { type: 'message', senderId: message.senderAccountId, thread } as const;
-        refuseHidden(actor, resource, message.deleted);
-        return resource;
-      }
+      case 'question':
+        return visibleQuestion(app.db, actor, targetId);
+      case 'answer':
+        return visibleAnswer(app.db, actor, targetId);
+      case 'comment':
+        return visibleComment(app.db, actor, targetId);
+      case 'message':
+        return visibleMessage(app.db, actor, targetId);
     }
   }
 
@@ -68,7 +38,7 @@ export async function moderationRoutes(app: FastifyInstance) {
   });
 
   // Counted as a vote is: flags are a member's cheap writes (docs/product.md section 6).
-  const flagging = { bodyLimit: bodyLimitFor(LIMITS.flagNoteMax + 100), limit: 'vote' } as const;
+  const flagging = { bodyLimit: bodyLimitFor(LIMITS.flagNoteMax + 100), limit: 'flag' } as const;
   route(app, 'flag', flagging, async ({ actor, body }) => {
     const item = target(body);
     authorize(actor, 'flag', await flaggedResource(actor, item));

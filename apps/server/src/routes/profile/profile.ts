@@ -3,24 +3,26 @@ import { suggestUsernames } from '../../queries/suggestions.ts';
 import { presentProfile } from '../../presenters/account.ts';
 import { updateBio } from '../../commands/account-settings.ts';
 import type { FastifyInstance } from 'fastify';
-import { route } from '../../lib/contract-routes.ts';
-import { notFound } from '../../lib/http-error.ts';
-import { listAnswersBy, listQuestionsBy } from '../../queries/questions.ts';
+import { route } from '../../http/contract-routes.ts';
+import { notFound } from '../../http/http-error.ts';
+import { presentSummary, presentUserAnswer } from '../../presenters/question.ts';
+import { listAnswersBy } from '../../queries/answers.ts';
+import { listQuestionsBy } from '../../queries/question-lists.ts';
 import { LIMITS } from '@porpoise/core';
-import { bodyLimitFor } from '../../lib/request-bodies.ts';
+import { bodyLimitFor } from '../../http/request-bodies.ts';
 
 /** Any signed-in user may see anyone's questions and answers; an unknown user is a 404. */
 export async function profileRoutes(app: FastifyInstance) {
   route(app, 'getUserQuestions', {}, async ({ query: { username } }) => {
     const questions = await listQuestionsBy(app.db, username);
     if (!questions) throw notFound('User not found');
-    return questions;
+    return questions.map(presentSummary);
   });
 
   route(app, 'getUserAnswers', {}, async ({ query: { username } }) => {
     const answers = await listAnswersBy(app.db, username);
     if (!answers) throw notFound('User not found');
-    return answers;
+    return answers.map(presentUserAnswer);
   });
 
   /**

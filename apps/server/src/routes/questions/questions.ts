@@ -8,23 +8,26 @@ import { editQuestion } from '../../commands/edit-post.ts';
 import { authorize, can, hiddenPostsSeenBy, refuseHidden, seesHiddenPosts } from '../../policies/authorize.ts';
 import { setQuestionDeleted } from '../../commands/delete-post.ts';
 import { setClosed } from '../../commands/close-question.ts';
-import { notFound } from '../../lib/http-error.ts';
-import { decodeCursor } from '../../lib/list-cursor.ts';
-import { route, type ContractInput } from '../../lib/contract-routes.ts';
+import { postNotFound } from '../../http/http-error.ts';
+import { decodeCursor } from '../../http/list-cursor.ts';
+import { route, type ContractInput } from '../../http/contract-routes.ts';
 import { type Actor } from '../../policies/actor.ts';
-import { ListPage, QuestionPage, withViewerDetail } from '../../plugins/read-cache.ts';
-import { presentClosed, presentQuestion, presentRevision } from '../../presenters/question.ts';
+import { ListPage, QuestionPage, withViewerDetail } from '../../cache/content-cache.ts';
 import {
-  getAnswerPage,
-  getQuestionDetail,
-  getClosing,
-  getQuestionOwnership,
-  getVoters,
-  listQuestions,
-  listRevisions,
-} from '../../queries/questions.ts';
-import { bodyLimitFor } from '../../lib/request-bodies.ts';
-import { awaitsApproval, editAwaitsApproval } from '../../lib/post-queue.ts';
+  presentAnswerWithComments,
+  presentClosed,
+  presentQuestion,
+  presentRevision,
+  presentSummary,
+} from '../../presenters/question.ts';
+import { getAnswerPage } from '../../queries/answers.ts';
+import { listQuestions } from '../../queries/question-lists.ts';
+import { getClosing, getQuestionDetail } from '../../queries/question-page.ts';
+import { listRevisions } from '../../queries/revisions.ts';
+import { getVoters } from '../../queries/votes.ts';
+import { visibleQuestion } from '../../queries/visible-posts.ts';
+import { bodyLimitFor } from '../../http/request-bodies.ts';
+import { awaitsApproval, editAwaitsApproval } from '../../policies/post-queue.ts';
 
 /**
  * A list page's cache key: the parsed query (defaults filled in, tag in lower case, as the
@@ -38,7 +41,8 @@ export async function questionRoutes(app: FastifyInstance) {
   route(app, 'getQuestions', {}, async ({ query }, request, reply) => {
     const load = async () => {
       const after = query.cursor === undefined ? null : decodeCursor(query.cursor, query.order);
-      const { questions, total, nextCursor } = await listQuestions(app.db, query, after);
+      const { rows, total, nextCursor } = await listQuestions(app.db, query, after);
+      const questions = rows.map(presentSummary);
       return ListPage.of(query.order, query.tag?.toLowerCase() ?? null, questions, total, nextCursor);
     };
     // Searches are a long tail of one-off queries, and cursors one per row: they go to the
@@ -63,7 +67,7 @@ export async function questionRoutes(app: FastifyInstance) {
     // The cached page is the public one (docs/product.md section 9): no deleted answer or comment.
     const page = await app.contentCache.questions.get(id, async () => {
       const loaded = await getQuestionDetail(app.db, questionId);
-      if (!loaded) throw notFound('Question not found');
+      if (!loaded) throw postNotFound('question');
       // A deleted question's page is kept only to tell who may see it: never sent as it is.
       if (loaded.question.deletedAt !== null || loaded.views.includes(actor.username)) return QuestionPage.of(loaded);
       viewedInLoad = await view();
@@ -75,7 +79,7 @@ export async function questionRoutes(app: FastifyInstance) {
       // Its author or a moderator: this reader's own view, read for them and never cached.
       if (question.deletedAt === null && viewedInLoad === null) await view();
       const own = await getQuestionDetail(app.db, questionId, hiddenPostsSeenBy(actor));
-      if (!own) throw notFound('Question not found');
+      if (!own) throw postNotFound('question');
       return presentQuestion(own);
     }
     // A page that already names this reader needs no trip to the database at all.
@@ -92,11 +96,9 @@ export async function questionRoutes(app: FastifyInstance) {
 
   // The question page carries its first answers; the reader's browser asks for the rest here.
   route(app, 'getAnswers', {}, async ({ actor, params: { id }, query: { after } }) => {
-    const question = await getQuestionOwnership(app.db, Number(id));
-    if (!question) throw notFound('Question not found');
-    refuseHidden(actor, { type: 'question', askerId: question.askerId }, question.deleted);
+    await visibleQuestion(app.db, actor, Number(id));
     const afterId = after === undefined ? null : Number(after);
-    return getAnswerPage(app.db, Number(id), afterId, hiddenPostsSeenBy(actor));
+    return (await getAnswerPage(app.db, Number(id), afterId, hiddenPostsSeenBy(actor))).map(presentAnswerWithComments);
   });
 
   // Title, text, tag names and the spec's askedBy.
@@ -144,10 +146,8 @@ export async function questionRoutes(app: FastifyInstance) {
   } as const;
   route(app, 'editQuestion', editing, async ({ actor, params: { id }, body }) => {
     const questionId = Number(id);
-    const question = await getQuestionOwnership(app.db, questionId);
-    if (!question) throw notFound('Question not found');
-    refuseHidden(actor, { type: 'question', askerId: question.askerId }, question.deleted);
-    authorize(actor, 'edit', { type: 'question', askerId: question.askerId });
+    const question = await visibleQuestion(app.db, actor, questionId);
+    authorize(actor, 'edit', question);
     const held = await editAwaitsApproval(app, actor, question.askerId);
     await app.events.settle(
       editQuestion(
@@ -159,35 +159,29 @@ export async function questionRoutes(app: FastifyInstance) {
       ),
     );
     const detail = await getQuestionDetail(app.db, questionId);
-    if (!detail) throw notFound('Question not found');
+    if (!detail) throw postNotFound('question');
     return presentQuestion(detail);
   });
 
   route(app, 'questionRevisions', {}, async ({ actor, params: { id } }) => {
-    const question = await getQuestionOwnership(app.db, Number(id));
-    if (!question) throw notFound('Question not found');
-    refuseHidden(actor, { type: 'question', askerId: question.askerId }, question.deleted);
+    await visibleQuestion(app.db, actor, Number(id));
     const revisions = await listRevisions(app.db, { questionId: Number(id) });
-    if (!revisions) throw notFound('Question not found');
+    if (!revisions) throw postNotFound('question');
     return revisions.map((row) => presentRevision(row, 'question'));
   });
 
   // Its author deletes a question while it has no answers, a moderator any time; both
   // undelete it (docs/product.md section 9). Deleting twice changes nothing.
-  const deleting = { bodyLimit: bodyLimitFor(0), limit: 'vote' } as const;
+  const deleting = { bodyLimit: bodyLimitFor(0), limit: 'delete' } as const;
   const setDeleted =
     (deleted: boolean) =>
     async ({ actor, params: { id } }: { actor: Actor; params: { id: string } }) => {
       const questionId = Number(id);
-      const question = await getQuestionOwnership(app.db, questionId);
-      if (!question) throw notFound('Question not found');
-      const { askerId, deletedBy, held } = question;
-      const resource = { type: 'question', askerId, deletedBy, held } as const;
-      refuseHidden(actor, resource, question.deleted);
+      const resource = await visibleQuestion(app.db, actor, questionId);
       authorize(actor, deleted ? 'delete' : 'undelete', resource);
       const evenAnswered = can(actor, 'deleteAnswered', resource);
       const result = await app.events.settle(
-        setQuestionDeleted(app.db, actor, questionId, deleted, evenAnswered, askerId),
+        setQuestionDeleted(app.db, actor, questionId, deleted, evenAnswered, resource.askerId),
       );
       return { _id: id, deleted: result.deleted };
     };
@@ -195,17 +189,13 @@ export async function questionRoutes(app: FastifyInstance) {
   route(app, 'undeleteQuestion', deleting, setDeleted(false));
 
   // Moderators close (with a reason; a duplicate names its original) and reopen.
-  const closing = { bodyLimit: bodyLimitFor(100), limit: 'vote' } as const;
+  const closing = { bodyLimit: bodyLimitFor(100), limit: 'decide' } as const;
   const close = async (actor: Actor, id: string, reason: Parameters<typeof setClosed>[3]) => {
     const questionId = Number(id);
-    const question = await getQuestionOwnership(app.db, questionId);
-    if (!question) throw notFound('Question not found');
-    const resource = { type: 'question', askerId: question.askerId } as const;
-    refuseHidden(actor, resource, question.deleted);
-    authorize(actor, 'close', resource);
+    authorize(actor, 'close', await visibleQuestion(app.db, actor, questionId));
     await app.events.settle(setClosed(app.db, actor, questionId, reason));
     const closed = await getClosing(app.db, questionId);
-    if (closed === undefined) throw notFound('Question not found');
+    if (closed === undefined) throw postNotFound('question');
     return { qid: id, closed: presentClosed(closed) };
   };
   route(app, 'closeQuestion', closing, async ({ actor, params: { id }, body }) =>

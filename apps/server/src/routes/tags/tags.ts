@@ -1,10 +1,10 @@
 import { ENDPOINTS } from '@porpoise/core/contract';
 import type { FastifyInstance } from 'fastify';
-import { route } from '../../lib/contract-routes.ts';
-import { JsonBody } from '../../lib/json-body.ts';
-import { notFound } from '../../lib/http-error.ts';
+import { route } from '../../http/contract-routes.ts';
+import { JsonBody } from '../../http/json-body.ts';
+import { notFound } from '../../http/http-error.ts';
 import { presentTag, presentTagWithCount } from '../../presenters/question.ts';
-import { getTag, listTagsWithCounts } from '../../queries/questions.ts';
+import { getTag, listTagsWithCounts } from '../../queries/tags.ts';
 import { suggestTags } from '../../queries/suggestions.ts';
 
 export async function tagRoutes(app: FastifyInstance) {
@@ -28,7 +28,7 @@ export async function tagRoutes(app: FastifyInstance) {
   });
 
   // Suggestions as one types (docs/product.md section 5), kept like the tags page whose counts
-  // they show: by prefix, until a write changes the counts (plugins/read-cache.ts).
+  // they show: by prefix, until a write changes the counts (cache/content-cache.ts).
   route(app, 'suggestTags', {}, async ({ query: { prefix } }, request, reply) => {
     const key = prefix.toLowerCase();
     const body = await app.contentCache.tagSuggestions.get(key, async () =>

@@ -1,12 +1,12 @@
 import { LIMITS } from '@porpoise/core';
 import type { FastifyInstance } from 'fastify';
-import { route } from '../../lib/contract-routes.ts';
+import { route } from '../../http/contract-routes.ts';
 import { createDirectThread, markLastRead } from '../../commands/threads.ts';
-import { notFound } from '../../lib/http-error.ts';
+import { notFound } from '../../http/http-error.ts';
 import { authorize, can, hiddenPostsSeenBy } from '../../policies/authorize.ts';
 import { presentThread } from '../../presenters/thread.ts';
 import { findThread, listMessages, listThreadsOf, threadWithLastMessage } from '../../queries/threads.ts';
-import { bodyLimitFor } from '../../lib/request-bodies.ts';
+import { bodyLimitFor } from '../../http/request-bodies.ts';
 
 /** Direct threads, and reading any thread the policy lets the caller see (spec section 7). */
 export async function threadRoutes(app: FastifyInstance) {

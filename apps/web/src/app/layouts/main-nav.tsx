@@ -2,6 +2,7 @@ import type { ComponentType, SVGProps } from 'react';
 import { Link, useLocation, useMatches } from 'react-router';
 import { ChatIcon, FlagIcon, ForumsIcon, QuestionsIcon, TagsIcon, ThreadsIcon, UsersIcon } from '@/components/icons';
 import { paths } from '@/config/paths';
+import { administers, moderates } from '@/lib/roles';
 import { useAccount } from '@/features/auth/hooks/use-account';
 
 export type NavSection = 'questions' | 'tags' | 'threads' | 'forums' | 'porpchat' | 'moderation' | 'admin';
@@ -79,11 +80,11 @@ export function MainNav() {
   const { pathname } = useLocation();
   const claimed = claimedSection(useMatches());
   const current = (item: NavItem) => (claimed === null ? inSection(pathname, item.section) : claimed === item.id);
-  const { role } = useAccount();
+  const account = useAccount();
   const items = [
     ...NAV_ITEMS,
-    ...(role === 'admin' || role === 'moderator' ? [MODERATION_ITEM] : []),
-    ...(role === 'admin' ? [ADMIN_ITEM] : []),
+    ...(moderates(account) ? [MODERATION_ITEM] : []),
+    ...(administers(account) ? [ADMIN_ITEM] : []),
   ];
   return (
     <nav className="main-nav" aria-label="Main">

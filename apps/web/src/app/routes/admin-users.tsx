@@ -4,6 +4,7 @@ import { DocumentTitle } from '@/components/document-title';
 import { paths } from '@/config/paths';
 import { userFacingError } from '@/lib/api-client';
 import { deferred } from '@/lib/deferred';
+import { administers } from '@/lib/roles';
 import { listUsers } from '@/features/admin/api/users';
 import { UserRoles } from '@/features/admin/components/user-roles';
 import { signedInAccount } from '@/features/auth/api/me';
@@ -11,7 +12,7 @@ import { signedInAccount } from '@/features/auth/api/me';
 /** Admins only: anyone else is sent to /home (the API refuses them too, with 403). */
 export async function adminUsersLoader({ request }: LoaderFunctionArgs) {
   const account = await signedInAccount();
-  if (account.role !== 'admin') return redirect(paths.home());
+  if (!administers(account)) return redirect(paths.home());
   const search = new URL(request.url).searchParams.get('search')?.trim() ?? '';
   return { search, users: deferred(listUsers(search, request.signal)) };
 }

@@ -4,6 +4,7 @@ import { DocumentTitle } from '@/components/document-title';
 import { paths } from '@/config/paths';
 import { userFacingError } from '@/lib/api-client';
 import { deferred } from '@/lib/deferred';
+import { moderates } from '@/lib/roles';
 import { getModerationLog } from '@/features/moderation/api/moderation';
 import { ModerationLog } from '@/features/moderation/components/moderation-log';
 import { signedInAccount } from '@/features/auth/api/me';
@@ -11,7 +12,7 @@ import { signedInAccount } from '@/features/auth/api/me';
 /** Moderators and admins only, as the queue. `?before=` pages back through older entries. */
 export async function moderationLogLoader({ request }: { request: Request }) {
   const account = await signedInAccount();
-  if (account.role !== 'moderator' && account.role !== 'admin') return redirect(paths.home());
+  if (!moderates(account)) return redirect(paths.home());
   const before = new URL(request.url).searchParams.get('before');
   return { before, entries: deferred(getModerationLog(before, request.signal)) };
 }

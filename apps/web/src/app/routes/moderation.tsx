@@ -4,6 +4,7 @@ import { DocumentTitle } from '@/components/document-title';
 import { paths } from '@/config/paths';
 import { userFacingError } from '@/lib/api-client';
 import { deferred } from '@/lib/deferred';
+import { moderates } from '@/lib/roles';
 import { getReviewQueue } from '@/features/moderation/api/moderation';
 import { ReviewQueue, useReviewFeed } from '@/features/moderation/components/review-queue';
 import { signedInAccount } from '@/features/auth/api/me';
@@ -11,7 +12,7 @@ import { signedInAccount } from '@/features/auth/api/me';
 /** Moderators and admins only: anyone else is sent to /home (the API refuses them too, with 403). */
 export async function moderationLoader({ request }: { request: Request }) {
   const account = await signedInAccount();
-  if (account.role !== 'moderator' && account.role !== 'admin') return redirect(paths.home());
+  if (!moderates(account)) return redirect(paths.home());
   return { queue: deferred(getReviewQueue(request.signal)) };
 }
 

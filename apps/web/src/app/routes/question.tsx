@@ -3,6 +3,7 @@ import type { Question } from '@porpoise/core';
 import { DocumentTitle } from '@/components/document-title';
 import { MissingPage } from '@/components/missing-page';
 import { paths } from '@/config/paths';
+import { moderates } from '@/lib/roles';
 import { useAccount } from '@/features/auth/hooks/use-account';
 import { findQuestion } from '@/features/questions/api/get-question';
 import { QuestionView } from '@/features/questions/components/question-view';
@@ -24,7 +25,7 @@ export function QuestionRoute() {
   return (
     <>
       <DocumentTitle title={question.title} />
-      <QuestionView key={question._id} initial={question} username={account.username} role={account.role} />
+      <QuestionView key={question._id} initial={question} username={account.username} moderates={moderates(account)} />
     </>
   );
 }

@@ -1,6 +1,7 @@
 import { useLoaderData, useParams, type LoaderFunctionArgs } from 'react-router';
 import type { Forum } from '@porpoise/core';
 import { deferred } from '@/lib/deferred';
+import { moderates } from '@/lib/roles';
 import { signedInAccount } from '@/features/auth/api/me';
 import { useAccount } from '@/features/auth/hooks/use-account';
 import { getForumOfThread } from '@/features/forums/api/get-forum-of-thread';
@@ -41,7 +42,7 @@ export function ThreadRoute() {
       key={tid}
       tid={tid}
       username={account.username}
-      moderates={account.role === 'moderator' || account.role === 'admin'}
+      moderates={moderates(account)}
       topic={topic}
       thread={thread}
     />

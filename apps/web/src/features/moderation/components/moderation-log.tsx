@@ -2,7 +2,7 @@ import { Link } from 'react-router';
 import { RelativeTime } from '@/components/relative-time';
 import { paths } from '@/config/paths';
 import type { LogEntry } from '../api/moderation';
-import { placeOf } from './review-queue';
+import { placeOf } from '../item-place';
 
 const ACTION_LABELS: Record<LogEntry['action'], string> = {
   dismiss: 'dismissed the flags on',

@@ -7,6 +7,7 @@ import { MessageList } from '@/components/message-list';
 import { paths } from '@/config/paths';
 import { useLiveData, useLiveFeed, type LiveFeed } from '@/hooks/use-live-data';
 import { userFacingError } from '@/lib/api-client';
+import { moderates } from '@/lib/roles';
 import { withHiddenMessage, withMessage } from '@/lib/threads';
 import { FlagControl } from '@/components/flag-control';
 import { postPorpMessage } from '../api/porpchat-api';
@@ -30,14 +31,14 @@ export function PorpchatRoom({
   account: Account | null;
 }) {
   const [sentIds, setSentIds] = useState(readSentIds);
-  const moderates = account?.role === 'moderator' || account?.role === 'admin';
+  const keepsHidden = moderates(account);
   const feed = useLiveFeed<Thread>({
     messageUpdate: (current, { result }) =>
       result.tid === PORPCHAT_THREAD_ID ? withMessage(current, result.message) : current,
     // A hidden message leaves the room for everyone but moderators (docs/product.md section 10).
     messageDeleteUpdate: (current, { tid, id, deleted, held }) =>
       tid === PORPCHAT_THREAD_ID
-        ? withHiddenMessage(current, id, deleted, held, (message) => moderates || sentIds.has(message._id))
+        ? withHiddenMessage(current, id, deleted, held, (message) => keepsHidden || sentIds.has(message._id))
         : current,
   });
 

@@ -1,6 +1,6 @@
 import { ENDPOINTS, apiErrorSchema, type Endpoint } from '@porpoise/core/contract';
 import { z } from '@porpoise/core/schemas';
-import { SESSION_COOKIE } from './sessions.ts';
+import { SESSION_COOKIE } from '../auth/sessions.ts';
 
 type JsonSchema = Record<string, unknown>;
 

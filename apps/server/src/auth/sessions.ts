@@ -1,19 +1,17 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { and, eq, gt, inArray, lt, sql } from 'drizzle-orm';
 import type { Role } from '@porpoise/core';
+import { SESSION_TTL_MS } from '../config.ts';
 import type { Db } from '../db/client.ts';
 import { accounts, sessions } from '../db/schema.ts';
-import type { Signals } from './signals.ts';
+import type { Signals } from '../cache/signals.ts';
 import { notSuspended } from '../queries/accounts.ts';
 
 export const SESSION_COOKIE = 'porpoise_session';
-export const SESSION_TTL_MS = 30 * 24 * 60 * 60 * 1000;
 // Sliding expiry is written at most once an hour per session, not on every request.
 const SLIDE_AFTER_MS = 60 * 60 * 1000;
 /** Expired sessions deleted per sweep, at most: a sweep is one short statement. */
 export const SWEEP_BATCH = 1_000;
-
-export type AccountRow = typeof accounts.$inferSelect;
 
 /** Who a session belongs to; the account's other fields are read fresh where needed. */
 export interface SessionInfo {
@@ -43,7 +41,7 @@ interface Remembered {
 }
 
 /**
- * Creates, finds and revokes sessions. Finding is on every API request, so a session
+ * Creates and finds sessions (commands end them). Finding is on every API request, so a session
  * seen in the last 30 s is answered from memory (only while signals are heard: a
  * revocation on any process removes it everywhere before sign-out answers).
  */
@@ -191,17 +189,11 @@ export class SessionStore {
   }
 
   /**
-   * Forgets sessions already deleted from the database (a password change ended them),
-   * here and on every other process before returning.
+   * Forgets sessions already deleted from the database (a sign-out or a password change
+   * ended them), here and on every other process before returning.
    */
   async forget(tokenHashes: readonly string[]): Promise<void> {
     if (tokenHashes.length > 20) return this.signals.publish(CHANNEL, FORGET_ALL);
     for (const tokenHash of tokenHashes) await this.signals.publish(CHANNEL, tokenHash);
-  }
-
-  /** Ends a session here and on every other process before returning. */
-  async revoke(tokenHash: string): Promise<void> {
-    await this.db.delete(sessions).where(eq(sessions.tokenHash, tokenHash));
-    await this.signals.publish(CHANNEL, tokenHash);
   }
 }

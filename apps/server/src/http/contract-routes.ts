@@ -11,7 +11,7 @@ import type {
 import type { FastifySerializerCompiler } from 'fastify/types/schema.js';
 import { assertNamesSelf, refuseAnonymous, requireActor, type Actor } from '../policies/actor.ts';
 import { authorize } from '../policies/authorize.ts';
-import { limitPosting, type PostKind } from './posting-limits.ts';
+import { limitPosting, type LimitKind } from '../limits/posting-limits.ts';
 import { HttpError } from './http-error.ts';
 import { parse } from './parse.ts';
 
@@ -35,7 +35,7 @@ export function shaped<T>(schema: z.ZodType<T>, value: unknown): T {
 
 /**
  * Fastify's validation from the contract's zod schemas: a refusal is a 400 with the rule's
- * own message (lib/parse.ts), and the handler receives the parsed value.
+ * own message (http/parse.ts), and the handler receives the parsed value.
  */
 const validatorCompiler: FastifySchemaCompiler<z.ZodType> =
   ({ schema }) =>
@@ -57,7 +57,7 @@ const serializerCompiler: FastifySerializerCompiler<z.ZodType> =
 /** A route's limit as a hook that runs before its input is validated. */
 const limitOf = (
   app: FastifyInstance,
-  limit: PostKind | preValidationAsyncHookHandler,
+  limit: LimitKind | preValidationAsyncHookHandler,
 ): preValidationAsyncHookHandler =>
   async function (request, reply) {
     if (typeof limit !== 'string') return limit.call(this, request, reply);
@@ -104,14 +104,14 @@ export interface ContractInput<N extends EndpointName> {
 }
 
 export interface RouteOptions<N extends EndpointName> {
-  /** The largest body the route takes (lib/request-bodies.ts). */
+  /** The largest body the route takes (http/request-bodies.ts). */
   bodyLimit?: number;
   /**
-   * The signed-in member's posting limit this route counts (lib/posting-limits.ts), or a
+   * The signed-in member's posting limit this route counts (limits/posting-limits.ts), or a
    * check of its own: either runs before the input is validated, so a post past its limit
    * costs no text checking (docs/product.md section 6).
    */
-  limit?: PostKind | preValidationAsyncHookHandler;
+  limit?: LimitKind | preValidationAsyncHookHandler;
   /**
    * Where the input names its actor, if it does (askedBy, ansBy, username...): it must be
    * the session's own account (policies/authorize.ts, 'actAs'), or the request gets 403.

@@ -1,17 +1,23 @@
 import { MESSAGES } from '@porpoise/core';
 import type { FastifyInstance } from 'fastify';
 import type { Actor } from '../policies/actor.ts';
-import { HttpError } from './http-error.ts';
+import { HttpError } from '../http/http-error.ts';
 import type { RateHit } from './rate-counters.ts';
 
-export type PostKind = 'question' | 'answer' | 'comment' | 'message' | 'forum' | 'thread' | 'vote';
+/**
+ * What a per-account limit counts: posts of a kind (which share one burst rate), or one of
+ * the other writes, each with its own counters: votes, deletions (and undeletions),
+ * decisions on a question (closing, reopening, accepting an answer) and flags.
+ */
+export type LimitKind =
+  'question' | 'answer' | 'comment' | 'message' | 'forum' | 'thread' | 'vote' | 'delete' | 'decide' | 'flag';
 
 /**
  * Per-account limits on writing, like Discourse's: a burst-tolerant rate (about one post
  * every 5 s) and a daily cap per kind. Past either, the request gets 429 with Retry-After.
  * Routes call it before they read the post's text, so text past a limit costs no checking.
  */
-export async function limitPosting(app: FastifyInstance, actor: Actor, kind: PostKind): Promise<void> {
+export async function limitPosting(app: FastifyInstance, actor: Actor, kind: LimitKind): Promise<void> {
   refuseKnownOverLimit(app, actor, kind);
   await remembering429(app, actor, kind, () => app.rateLimiter.hitEach(postingHits(app, actor, kind)));
 }
@@ -32,7 +38,7 @@ export async function limitPorpchat(app: FastifyInstance, actor: Actor | null, a
 }
 
 /** The counters one post of `kind` bumps (for a command that counts them in its own statement). */
-export function postingHits(app: FastifyInstance, actor: Actor, kind: PostKind): RateHit[] {
+export function postingHits(app: FastifyInstance, actor: Actor, kind: LimitKind): RateHit[] {
   const limits = app.config.rateLimits;
   const daily = {
     question: limits.questionsPerDay,
@@ -42,10 +48,19 @@ export function postingHits(app: FastifyInstance, actor: Actor, kind: PostKind):
     forum: limits.forumsPerDay,
     thread: limits.threadsPerDay,
     vote: limits.votesPerDay,
+    delete: limits.deletesPerDay,
+    decide: limits.decisionsPerDay,
+    flag: limits.flagsPerDay,
   }[kind];
+  const ownBurst = {
+    vote: limits.votesPerAccount,
+    delete: limits.deletesPerAccount,
+    decide: limits.decisionsPerAccount,
+    flag: limits.flagsPerAccount,
+  };
   const burst =
-    kind === 'vote'
-      ? { key: `vote:account:${actor.id}`, rule: limits.votesPerAccount }
+    kind in ownBurst
+      ? { key: `${kind}:account:${actor.id}`, rule: ownBurst[kind as keyof typeof ownBurst] }
       : { key: `post:account:${actor.id}`, rule: limits.postsPerAccount };
   return [burst, { key: `${kind}:day:account:${actor.id}`, rule: daily }];
 }
@@ -61,7 +76,7 @@ export function postingHits(app: FastifyInstance, actor: Actor, kind: PostKind):
 const refusals = new WeakMap<FastifyInstance, Map<string, number>>();
 const REFUSALS_KEPT = 10_000;
 
-const refusalKey = (actor: Actor, kind: PostKind) => `${kind}:${actor.id}`;
+const refusalKey = (actor: Actor, kind: LimitKind) => `${kind}:${actor.id}`;
 
 function refusalsOf(app: FastifyInstance): Map<string, number> {
   let kept = refusals.get(app);
@@ -70,7 +85,7 @@ function refusalsOf(app: FastifyInstance): Map<string, number> {
 }
 
 /** 429 with the remaining Retry-After when this account's last post of `kind` was refused and its wait is not over. */
-export function refuseKnownOverLimit(app: FastifyInstance, actor: Actor, kind: PostKind): void {
+export function refuseKnownOverLimit(app: FastifyInstance, actor: Actor, kind: LimitKind): void {
   const kept = refusalsOf(app);
   const key = refusalKey(actor, kind);
   const until = kept.get(key);
@@ -87,7 +102,7 @@ export function refuseKnownOverLimit(app: FastifyInstance, actor: Actor, kind: P
 export async function remembering429<T>(
   app: FastifyInstance,
   actor: Actor,
-  kind: PostKind,
+  kind: LimitKind,
   write: () => Promise<T>,
 ): Promise<T> {
   try {

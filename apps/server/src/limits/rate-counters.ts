@@ -1,7 +1,7 @@
 import { MESSAGES } from '@porpoise/core';
 import { sql, type SQL } from 'drizzle-orm';
 import type { RateRule } from '../config.ts';
-import { HttpError } from './http-error.ts';
+import { HttpError } from '../http/http-error.ts';
 
 // Fixed-window rate-limit counters in SQL: the rate-limit plugin runs them alone, and a
 // command may run them inside its own statement (see addAnswer).

@@ -1,5 +1,5 @@
 import type { IncomingMessage } from 'node:http';
-import type { TrustFunction } from './client-address.ts';
+import type { TrustFunction } from '../auth/client-address.ts';
 
 /** The host names a server answers to when PUBLIC_URL is unset: this machine's own, on any port. */
 export const LOCAL_HOSTNAMES: readonly string[] = ['localhost', '127.0.0.1', '[::1]'];

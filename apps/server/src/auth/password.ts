@@ -1,7 +1,7 @@
 import { availableParallelism } from 'node:os';
 import { randomBytes, scrypt as scryptCallback, timingSafeEqual } from 'node:crypto';
 import { MESSAGES } from '@porpoise/core';
-import { HttpError } from './http-error.ts';
+import { HttpError } from '../http/http-error.ts';
 
 /** scrypt's cost: N (CPU and memory), r (block size), p (parallelism). */
 export interface ScryptParams {

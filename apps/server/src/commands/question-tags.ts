@@ -1,0 +1,36 @@
+import { DEFAULT_TAG_DESCRIPTION, type Tag } from '@porpoise/core';
+import { inArray, sql } from 'drizzle-orm';
+import type { Tx } from '../db/client.ts';
+import { tags } from '../db/schema.ts';
+
+/**
+ * The named tags, in name order, the ones not there yet created ('user added tag'). New
+ * tags are inserted in the order of their names: two writers of the same new tags, listed
+ * in different orders, would each wait on a name the other inserted (a deadlock).
+ */
+export async function ensureTags(tx: Tx, names: readonly string[]): Promise<Array<Tag & { id: number }>> {
+  await tx
+    .insert(tags)
+    .values([...names].sort().map((name) => ({ name, description: DEFAULT_TAG_DESCRIPTION })))
+    .onConflictDoNothing();
+  return tx
+    .select({ id: tags.id, name: tags.name, description: tags.description })
+    .from(tags)
+    .where(inArray(tags.name, [...names]))
+    .orderBy(tags.name);
+}
+
+/**
+ * Counts a question in the `added` tags and out of the `removed` ones, the tags' rows locked
+ * in the order of ids (two writers of the same tags never deadlock); NO KEY UPDATE, as the
+ * update itself takes: FOR UPDATE would wait on the key share lock each asker's
+ * question_tags rows hold on their tags.
+ */
+export async function countInTags(tx: Tx, added: readonly number[], removed: readonly number[] = []): Promise<void> {
+  const changed = [...removed, ...added];
+  if (changed.length === 0) return;
+  await tx.execute(sql`
+    update tags set question_count = tags.question_count + case when tags.id = any(${sql.param(removed)}::bigint[]) then -1 else 1 end
+    from (select id from tags where id = any(${sql.param(changed)}::bigint[]) order by id for no key update) locked
+    where tags.id = locked.id`);
+}
