@@ -1,4 +1,5 @@
-import { expect, test, type Page } from '@playwright/test';
+import { expect, type Page } from '@playwright/test';
+import { test } from './support.ts';
 import type { AccessibilitySettings } from '@porpoise/core';
 import { expectNoSeriousAxeViolations, registerThroughUi, uniqueUsername, registerViaApi } from './support';
 

@@ -4,7 +4,8 @@
  * and the sessions from before get 401. Changing the email on /profile with the link
  * mailed to the new address. axe on every new screen in every theme.
  */
-import { expect, test } from '@playwright/test';
+import { expect } from '@playwright/test';
+import { test } from './support.ts';
 import { MESSAGES } from '@porpoise/core';
 import {
   expectNoSeriousAxeViolations,

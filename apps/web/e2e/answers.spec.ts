@@ -3,7 +3,8 @@
  * answer order, live between two browser contexts; and the admin's roles screen
  * (section 10). Against the built server in Chromium.
  */
-import { expect, test, type Locator, type Page } from '@playwright/test';
+import { expect, type Locator, type Page } from '@playwright/test';
+import { test } from './support.ts';
 import {
   answerViaApi,
   askViaApi,

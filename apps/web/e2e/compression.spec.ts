@@ -1,4 +1,5 @@
-import { expect, test, type Response } from '@playwright/test';
+import { expect, type Response } from '@playwright/test';
+import { test } from './support.ts';
 
 // Issue 16 item 5: the build's br and gzip copies reach the browser. Chromium asks for br
 // only over a secure origin (https, or localhost), so each response is checked against

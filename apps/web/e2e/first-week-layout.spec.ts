@@ -5,7 +5,8 @@
  * above the form; the flag dialog's 'Flag' is the primary action; a pending save says
  * 'Saving...'; the account settings' columns line up. Against the built server in Chromium.
  */
-import { expect, test, type Locator, type Page } from '@playwright/test';
+import { expect, type Locator, type Page } from '@playwright/test';
+import { test } from './support.ts';
 import type { AccessibilitySettings } from '@porpoise/core';
 import {
   answerViaApi,

@@ -4,7 +4,8 @@
  * /moderation, and it leaves the member's open page at once; axe on the queue and the log
  * in every theme. Against the built server in Chromium.
  */
-import { expect, test } from '@playwright/test';
+import { expect } from '@playwright/test';
+import { test } from './support.ts';
 import { MESSAGES } from '@porpoise/core';
 import {
   adminPage,

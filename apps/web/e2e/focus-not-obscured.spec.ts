@@ -5,7 +5,8 @@
  * with Tab and back with Shift+Tab, since moving up is what brings a control in under the
  * header, in a window short enough for every form to scroll.
  */
-import { expect, test, type Browser, type Page } from '@playwright/test';
+import { expect, type Browser, type Page } from '@playwright/test';
+import { test } from './support.ts';
 import type { AccessibilitySettings } from '@porpoise/core';
 import { overrideAccessibilitySettings, member } from './support';
 

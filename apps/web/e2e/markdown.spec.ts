@@ -4,7 +4,8 @@
  * by keyboard and announces 'Copied'; axe on a page of code blocks in every theme.
  * Against the built server in Chromium.
  */
-import { expect, test } from '@playwright/test';
+import { expect } from '@playwright/test';
+import { test } from './support.ts';
 import { MESSAGES } from '@porpoise/core';
 import {
   answerViaApi,

@@ -4,7 +4,8 @@
  * another member sees the banner and the disabled 'Answer Question' at once; axe on the
  * new states in every theme. Against the built server in Chromium.
  */
-import { expect, test } from '@playwright/test';
+import { expect } from '@playwright/test';
+import { test } from './support.ts';
 import {
   adminPage,
   answerViaApi,

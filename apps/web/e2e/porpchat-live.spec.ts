@@ -1,6 +1,7 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { expect, test, type Browser, type Page } from '@playwright/test';
+import { expect, type Browser, type Page } from '@playwright/test';
+import { test } from './support.ts';
 import { newTestAccount } from './support';
 
 /** A 1x1 transparent PNG, the picture the image servers answer with. */

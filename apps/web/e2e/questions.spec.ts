@@ -2,7 +2,8 @@
  * The questions-and-answers screens (spec section 2: /home, /tags, /question/:qid,
  * /new/question, /new/answer/:qid), against the built server in Chromium.
  */
-import { expect, test, type Page } from '@playwright/test';
+import { expect, type Page } from '@playwright/test';
+import { test } from './support.ts';
 import { LIMITS, MESSAGES } from '@porpoise/core';
 import {
   answerViaApi,

@@ -1,5 +1,6 @@
 import { mkdirSync } from 'node:fs';
-import { expect, request, test, type Page } from '@playwright/test';
+import { expect, request, type Page } from '@playwright/test';
+import { test } from './support.ts';
 import type { Account, AccessibilitySettings, Thread } from '@porpoise/core';
 import {
   askViaApi,

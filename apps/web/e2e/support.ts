@@ -1,5 +1,12 @@
 import { createRequire } from 'node:module';
-import { expect, type APIRequestContext, type Browser, type BrowserContext, type Page } from '@playwright/test';
+import {
+  test as base,
+  expect,
+  type APIRequestContext,
+  type Browser,
+  type BrowserContext,
+  type Page,
+} from '@playwright/test';
 import type { AxeResults } from 'axe-core';
 import type { Account, AccessibilitySettings, Answer, Question } from '@porpoise/core';
 
@@ -10,6 +17,28 @@ declare global {
 }
 
 let counter = 0;
+
+/**
+ * Every spec's `test`: the contexts a test opens itself (browser.newContext, member(),
+ * adminPage()) close when it ends, as the `page` fixture's does. Left open, their pages keep
+ * live sockets for the rest of the run: past the server's 50 sockets per address, a later
+ * test's socket is refused and it waits for an event that never comes.
+ */
+export const test = base.extend<{ closeOpenedContexts: void }>({
+  closeOpenedContexts: [
+    async ({ browser }, use) => {
+      const before = new Set(browser.contexts());
+      await use();
+      await Promise.all(
+        browser
+          .contexts()
+          .filter((context) => !before.has(context))
+          .map((context) => context.close()),
+      );
+    },
+    { auto: true },
+  ],
+});
 
 /** A username no other test (or earlier run against the same server) has used; fits the 3-30 character rule. */
 export function uniqueUsername(prefix = 'user'): string {

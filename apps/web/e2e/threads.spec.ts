@@ -1,4 +1,5 @@
-import { expect, test, type Browser, type Page } from '@playwright/test';
+import { expect, type Browser, type Page } from '@playwright/test';
+import { test } from './support.ts';
 import { gotoWhenSocketOpen, member, type TestAccount } from './support';
 
 /** A member's page in its own browser context (support.ts's member), failing the test on any CSP violation. */
