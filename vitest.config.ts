@@ -13,6 +13,8 @@ export default defineConfig({
     ],
     testTimeout: 30_000,
     hookTimeout: 60_000,
+    // One migrated PGlite cluster that every in-memory test database starts from.
+    globalSetup: ['apps/server/src/test/global-setup.ts'],
     // Each file starts its own databases; two cores do not gain from more.
     maxWorkers: 2,
   },

@@ -9,6 +9,7 @@ import {
 } from '@playwright/test';
 import type { AxeResults } from 'axe-core';
 import type { Account, AccessibilitySettings, Answer, Question } from '@porpoise/core';
+import { e2ePorts, startWorkerServer } from './worker-server.ts';
 
 declare global {
   interface Window {
@@ -19,12 +20,37 @@ declare global {
 let counter = 0;
 
 /**
- * Every spec's `test`: the contexts a test opens itself (browser.newContext, member(),
- * adminPage()) close when it ends, as the `page` fixture's does. Left open, their pages keep
- * live sockets for the rest of the run: past the server's 50 sockets per address, a later
- * test's socket is refused and it waits for an event that never comes.
+ * Every spec's `test`. Each worker has a server of its own on an empty database
+ * (worker-server.ts), whose first account, registered before any test, is the admin
+ * (E2E_ADMIN): `baseURL`, and so every page and request, points at it. Workers run spec
+ * files side by side and never see each other's data.
+ *
+ * The contexts a test opens itself (browser.newContext, member(), adminPage()) close when it
+ * ends, as the `page` fixture's does. Left open, their pages keep live sockets for the rest
+ * of the run: past the server's 50 sockets per address, a later test's socket is refused and
+ * it waits for an event that never comes.
  */
-export const test = base.extend<{ closeOpenedContexts: void }>({
+export const test = base.extend<{ closeOpenedContexts: void }, { workerServerUrl: string }>({
+  workerServerUrl: [
+    // eslint-disable-next-line no-empty-pattern -- Playwright reads a fixture's needs from this pattern
+    async ({}, provide, workerInfo) => {
+      const server = await startWorkerServer(workerInfo.parallelIndex);
+      try {
+        const response = await fetch(`${server.url}/api/account/addAccount`, {
+          method: 'POST',
+          headers: { 'content-type': 'application/json' },
+          body: JSON.stringify({ ...E2E_ADMIN, createdAt: new Date().toISOString() }),
+        });
+        if (response.status !== 200)
+          throw new Error(`registering the admin: ${response.status} ${await response.text()}`);
+        await provide(server.url);
+      } finally {
+        await server.stop();
+      }
+    },
+    { scope: 'worker', timeout: 90_000 },
+  ],
+  baseURL: async ({ workerServerUrl }, provide) => provide(workerServerUrl),
   closeOpenedContexts: [
     async ({ browser }, use) => {
       const before = new Set(browser.contexts());
@@ -56,7 +82,7 @@ export interface TestAccount {
   password: string;
 }
 
-/** The installation's admin: the run's first account, registered by admin.setup.ts before any test. */
+/** The installation's admin: each worker server's first account, registered before any test. */
 export const E2E_ADMIN: TestAccount = {
   username: 'e2e_admin',
   email: 'e2e_admin@example.com',
@@ -236,7 +262,7 @@ export interface SunkMail {
 
 /** The next mail the server sent to `to`, from the mail sink (which waits up to 10 s for it). */
 export async function nextMail(page: Page, to: string): Promise<SunkMail> {
-  const sink = `http://127.0.0.1:${Number(process.env.PORPOISE_E2E_PORT) + 2}`;
+  const sink = `http://127.0.0.1:${e2ePorts().mailHttp}`;
   const response = await page.request.get(`${sink}/next?to=${encodeURIComponent(to)}`, { timeout: 15_000 });
   expect(response.status(), await response.text()).toBe(200);
   return (await response.json()) as SunkMail;

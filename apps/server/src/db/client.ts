@@ -32,8 +32,9 @@ export interface Database {
 export type DatabaseOptions =
   | { kind: 'postgres'; url: string; migrationsDir: string; poolSize?: number }
   /**
-   * dataDir undefined: in memory (tests). The thread is restarted up to restartsPerMinute
-   * times a minute; onThreadEvent hears it stop, restart or fail.
+   * dataDir undefined: in memory (tests), a new cluster or the dump `startFrom` names. The
+   * thread is restarted up to restartsPerMinute times a minute; onThreadEvent hears it stop,
+   * restart or fail.
    */
   | {
       kind: 'pglite';
@@ -41,6 +42,7 @@ export type DatabaseOptions =
       migrationsDir: string;
       restartsPerMinute?: number;
       onThreadEvent?: (event: PgliteThreadEvent) => void;
+      startFrom?: string;
     };
 
 // Migrations from several processes starting at once are serialised by this advisory lock.
@@ -108,6 +110,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
     const client = await startPgliteThread(options.dataDir ? path.join(options.dataDir, 'pgdata') : undefined, {
       restartsPerMinute: options.restartsPerMinute,
       onEvent: options.onThreadEvent,
+      startFrom: options.startFrom,
     });
     // drizzle uses only query() and transaction(), which the thread's client provides.
     const db = drizzlePglite({ client: client as unknown as PGlite, schema });

@@ -49,10 +49,14 @@ export const PGLITE_START_PARAMS = [
 /**
  * Opens PGlite on a data directory, durable on disk, or in memory (dataDir undefined). A new
  * directory is synced whole once made, as initdb does: PGlite copies a new cluster's files
- * into it without syncing them.
+ * into it without syncing them. In memory, `startFrom` (a tarball of PGlite's dumpDataDir)
+ * replaces the new cluster: the tests start each database from one made and migrated once.
  */
-export async function openDurablePglite(dataDir: string | undefined): Promise<PGlite> {
-  if (dataDir === undefined) return PGlite.create({ startParams: PGLITE_START_PARAMS });
+export async function openDurablePglite(dataDir: string | undefined, startFrom?: string): Promise<PGlite> {
+  if (dataDir === undefined) {
+    const loadDataDir = startFrom === undefined ? undefined : new Blob([fs.readFileSync(startFrom)]);
+    return PGlite.create({ startParams: PGLITE_START_PARAMS, loadDataDir });
+  }
   const fresh = !fs.existsSync(path.join(dataDir, 'PG_VERSION'));
   const db = await PGlite.create({ fs: new DurableNodeFS(dataDir), startParams: PGLITE_START_PARAMS });
   if (fresh) await syncTree(dataDir);

@@ -45,12 +45,13 @@ const here = path.dirname(fileURLToPath(import.meta.url));
  * The worker: built next to server.js; in development and tests, the TypeScript source,
  * loaded through tsx's loader (registered inside the worker, which starts without it).
  */
-function startWorker(dataDir: string | undefined): Worker {
+function startWorker(dataDir: string | undefined, startFrom: string | undefined): Worker {
+  const workerData = { dataDir, startFrom };
   const built = path.join(here, 'pglite-worker.js');
-  if (fs.existsSync(built)) return new Worker(built, { workerData: { dataDir } });
+  if (fs.existsSync(built)) return new Worker(built, { workerData });
   const source = pathToFileURL(path.join(here, 'pglite-worker.ts')).href;
   const bootstrap = `import('tsx/esm/api').then(({ register }) => { register(); return import(${JSON.stringify(source)}); });`;
-  return new Worker(bootstrap, { eval: true, workerData: { dataDir } });
+  return new Worker(bootstrap, { eval: true, workerData });
 }
 
 /** What happens to the thread after it started: reported so the server can log it, or exit. */
@@ -101,7 +102,13 @@ export async function startPgliteThread(
   {
     restartsPerMinute = 3,
     onEvent = () => undefined,
-  }: { restartsPerMinute?: number; onEvent?: (event: PgliteThreadEvent) => void } = {},
+    startFrom,
+  }: {
+    restartsPerMinute?: number;
+    onEvent?: (event: PgliteThreadEvent) => void;
+    /** In memory: a dump (PGlite's dumpDataDir tarball) to start from instead of a new cluster. */
+    startFrom?: string;
+  } = {},
 ): Promise<PgliteLikeClient> {
   let nextId = 1;
   const pending = new Map<number, { resolve: (result: QueryResult | null) => void; reject: (error: Error) => void }>();
@@ -129,7 +136,7 @@ export async function startPgliteThread(
   });
 
   function spawn(): Worker {
-    const thread = startWorker(dataDir);
+    const thread = startWorker(dataDir, startFrom);
     let crash: Error | undefined;
     thread.on('message', (reply: WorkerReply) => {
       const waiter = pending.get(reply.id);

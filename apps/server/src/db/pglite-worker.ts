@@ -24,9 +24,9 @@ const TEXT_TYPES = {
 
 const port = parentPort;
 if (!port) throw new Error('pglite-worker runs as a worker thread');
-const { dataDir } = workerData as { dataDir: string | undefined };
+const { dataDir, startFrom } = workerData as { dataDir: string | undefined; startFrom: string | undefined };
 // fsync on, reaching the disk (durable-node-fs.ts).
-const db = await openDurablePglite(dataDir);
+const db = await openDurablePglite(dataDir, startFrom);
 await collectStartupGarbage();
 
 /**

@@ -1,9 +1,17 @@
 import { randomBytes } from 'node:crypto';
 import pg from 'pg';
+import { inject } from 'vitest';
 import { loadConfig } from '../config.ts';
 import { openDatabase, type Database } from '../db/client.ts';
 
 export type DatabaseKind = 'pglite' | 'postgres';
+
+declare module 'vitest' {
+  export interface ProvidedContext {
+    /** A tarball of a migrated PGlite cluster (dumpDataDir, global-setup.ts): test databases start from it. */
+    pgliteTemplate: string;
+  }
+}
 
 /** Every suite that touches storage runs on both: the embedded default and a real PostgreSQL. */
 export const DATABASE_KINDS: DatabaseKind[] = ['pglite', 'postgres'];
@@ -45,10 +53,16 @@ export async function createPostgresDatabase(): Promise<{ url: string; drop: () 
   };
 }
 
-/** A fresh, migrated database of the given kind; closing it also drops a PostgreSQL one. */
+/**
+ * A fresh, migrated database of the given kind; closing it also drops a PostgreSQL one. A
+ * PGlite one starts from the run's migrated cluster (global-setup.ts); its migrations still
+ * run, and find nothing left to apply.
+ */
 export async function createTestDatabase(kind: DatabaseKind, url?: string): Promise<Database> {
   const { migrationsDir } = loadConfig({});
-  if (kind === 'pglite') return openDatabase({ kind, dataDir: undefined, migrationsDir });
+  if (kind === 'pglite') {
+    return openDatabase({ kind, dataDir: undefined, migrationsDir, startFrom: inject('pgliteTemplate') });
+  }
   if (url) return openDatabase({ kind, url, migrationsDir, poolSize: 5 });
   const created = await createPostgresDatabase();
   const database = await openDatabase({ kind, url: created.url, migrationsDir, poolSize: 5 });

@@ -77,6 +77,11 @@ export function SuggestField({
   useLayoutEffect(() => {
     suggestRef.current = suggest;
   });
+  // The option highlighted now, so that a list that arrives after an arrow key keeps it.
+  const highlighted = useRef<string | undefined>(undefined);
+  useLayoutEffect(() => {
+    highlighted.current = options[active]?.value;
+  });
 
   // Ask for the typed prefix; a newer one aborts the request before it.
   useEffect(() => {
@@ -88,7 +93,8 @@ export function SuggestField({
         const typedAlready = found.length === 1 && found[0]?.value.toLowerCase() === query.prefix.toLowerCase();
         const shown = typedAlready ? [] : found;
         setOptions(shown);
-        setActive(-1);
+        const kept = highlighted.current;
+        setActive(kept === undefined ? -1 : shown.findIndex((option) => option.value === kept));
         setOpen(shown.length > 0);
       },
       () => {
