@@ -1,7 +1,6 @@
 import { expect, type Page } from '@playwright/test';
-import { test } from './support.ts';
+import { expectNoSeriousAxeViolations, registerThroughUi, registerViaApi, test, uniqueUsername } from './support.ts';
 import type { AccessibilitySettings } from '@porpoise/core';
-import { expectNoSeriousAxeViolations, registerThroughUi, uniqueUsername, registerViaApi } from './support';
 
 test.describe('accessibility settings', () => {
   test('both choices are required; the tip shows for low vision; saving applies the theme and goes home', async ({

@@ -1,13 +1,13 @@
 import { expect } from '@playwright/test';
-import { test } from './support.ts';
-import type { AccessibilitySettings } from '@porpoise/core';
 import {
   expectNoSeriousAxeViolations,
   newTestAccount,
   overrideAccessibilitySettings,
   registerThroughUi,
   registerViaApi,
-} from './support';
+  test,
+} from './support.ts';
+import type { AccessibilitySettings } from '@porpoise/core';
 
 // axe-core is injected as a script, which the app's CSP (script-src 'self') would block.
 test.use({ bypassCSP: true });

@@ -5,8 +5,6 @@
  * mailed to the new address. axe on every new screen in every theme.
  */
 import { expect } from '@playwright/test';
-import { test } from './support.ts';
-import { MESSAGES } from '@porpoise/core';
 import {
   expectNoSeriousAxeViolations,
   linkIn,
@@ -15,7 +13,9 @@ import {
   overrideAccessibilitySettings,
   registerThroughUi,
   signInThroughUi,
-} from './support';
+  test,
+} from './support.ts';
+import { MESSAGES } from '@porpoise/core';
 
 test.describe('password reset', () => {
   test('forgot password to a new password, by the mailed link; the old sessions end', async ({ browser, baseURL }) => {

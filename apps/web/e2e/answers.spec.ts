@@ -4,19 +4,19 @@
  * (section 10). Against the built server in Chromium.
  */
 import { expect, type Locator, type Page } from '@playwright/test';
-import { test } from './support.ts';
 import {
   answerViaApi,
   askViaApi,
-  member,
-  stamp,
   E2E_ADMIN,
   expectNoSeriousAxeViolations,
   gotoWhenQuestionsWatched,
+  member,
   overrideAccessibilitySettings,
-  signInThroughUi,
   registerViaApi,
-} from './support';
+  signInViaApi,
+  stamp,
+  test,
+} from './support.ts';
 
 /** The answer whose text is `text`, as an article labelled with its author. */
 const answerWith = (page: Page, text: string): Locator => page.getByRole('article').filter({ hasText: text });
@@ -36,8 +36,9 @@ test.describe('answers that decide', () => {
     });
     await answerViaApi(reader.page, reader.account.username, question._id, 'The first way.');
     await answerViaApi(reader.page, reader.account.username, question._id, 'The better way.');
-    const readerHome = await (await browser.newContext({ baseURL })).newPage();
-    await signInThroughUi(readerHome, reader.account);
+    const readerContext = await browser.newContext({ baseURL });
+    await signInViaApi(readerContext, reader.account);
+    const readerHome = await readerContext.newPage();
     await gotoWhenQuestionsWatched(readerHome, '/home');
     const row = readerHome.locator('ol.q-list > li').filter({ hasText: question.title });
     await expect(row).toContainText('2 answers');
@@ -219,7 +220,7 @@ test.describe('roles', () => {
   for (const colorBlindness of ['none', 'redgreen', 'blueyellow', 'grayscale'] as const) {
     for (const lowVision of [false, true]) {
       test(`the Users screen passes axe (${colorBlindness}${lowVision ? ', low vision' : ''})`, async ({ page }) => {
-        await signInThroughUi(page, E2E_ADMIN);
+        await signInViaApi(page.context(), E2E_ADMIN);
         await overrideAccessibilitySettings(page, { lowVision, colorBlindness });
         await page.goto('/admin/users');
         await expect(page.locator('.user-table tbody tr').first()).toBeVisible();
@@ -242,7 +243,8 @@ test.describe('roles', () => {
     baseURL,
   }) => {
     const other = await member(browser, baseURL, 'dec');
-    await signInThroughUi(page, E2E_ADMIN);
+    await signInViaApi(page.context(), E2E_ADMIN);
+    await page.goto('/home');
     await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Users' }).click();
     await expect(page).toHaveURL(/\/admin\/users$/);
     await expect(page.getByRole('heading', { level: 1, name: 'Users' })).toBeVisible();

@@ -1,6 +1,5 @@
 import { expect } from '@playwright/test';
-import { test } from './support.ts';
-import { newTestAccount, registerThroughUi } from './support';
+import { newTestAccount, registerThroughUi, test } from './support.ts';
 
 test.describe('registration', () => {
   test('a new account lands on /accessibility-settings', async ({ page }) => {

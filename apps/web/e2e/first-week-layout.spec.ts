@@ -6,18 +6,17 @@
  * 'Saving...'; the account settings' columns line up. Against the built server in Chromium.
  */
 import { expect, type Locator, type Page } from '@playwright/test';
-import { test } from './support.ts';
-import type { AccessibilitySettings } from '@porpoise/core';
 import {
   answerViaApi,
   askViaApi,
   expectNoSeriousAxeViolations,
   member,
   overrideAccessibilitySettings,
-  registerThroughUi,
-  stamp,
   registerViaApi,
-} from './support';
+  stamp,
+  test,
+} from './support.ts';
+import type { AccessibilitySettings } from '@porpoise/core';
 
 const LONG_LINE = `const sonar = ${'"ping",'.repeat(60)};`;
 const LONG_URL = `https://example.com/${'deep/'.repeat(40)}end`;
@@ -184,7 +183,7 @@ test.describe("a member's first week: layout", () => {
   });
 
   test("the answer form shows the question's title and text; a missing question says so", async ({ page }) => {
-    const account = await registerThroughUi(page);
+    const account = await registerViaApi(page.request);
     const title = `Where do porpoises sleep ${stamp()}`;
     const question = await askViaApi(page, account.username, title, {
       text: 'They **rest** near the surface.\n\n```ts\nsleep(pod);\n```',
@@ -301,7 +300,7 @@ test.describe("a member's first week: layout", () => {
   });
 
   test('the two account settings forms line up at 1280 px and their buttons match', async ({ page }) => {
-    await registerThroughUi(page);
+    await registerViaApi(page.request);
     await page.setViewportSize({ width: 1280, height: 900 });
     await page.goto('/profile');
     const settings = page.getByRole('region', { name: 'Account settings' });

@@ -5,8 +5,6 @@
  * in every theme. Against the built server in Chromium.
  */
 import { expect } from '@playwright/test';
-import { test } from './support.ts';
-import { MESSAGES } from '@porpoise/core';
 import {
   adminPage,
   answerViaApi,
@@ -17,7 +15,9 @@ import {
   member,
   overrideAccessibilitySettings,
   stamp,
-} from './support';
+  test,
+} from './support.ts';
+import { MESSAGES } from '@porpoise/core';
 
 test.describe('flags and the review queue', () => {
   test.use({ bypassCSP: true });

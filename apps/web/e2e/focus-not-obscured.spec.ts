@@ -6,9 +6,8 @@
  * header, in a window short enough for every form to scroll.
  */
 import { expect, type Browser, type Page } from '@playwright/test';
-import { test } from './support.ts';
+import { member, overrideAccessibilitySettings, test } from './support.ts';
 import type { AccessibilitySettings } from '@porpoise/core';
-import { overrideAccessibilitySettings, member } from './support';
 
 interface Placement {
   /** What was focused, for the failure message. */

@@ -1,6 +1,5 @@
 import { expect } from '@playwright/test';
-import { test } from './support.ts';
-import { gotoWhenSocketOpen, member, uniqueUsername } from './support';
+import { gotoWhenSocketOpen, member, test, uniqueUsername } from './support.ts';
 
 test.describe('forums', () => {
   test('creating a forum validates it, shows it live to others, and its card opens a discussion', async ({

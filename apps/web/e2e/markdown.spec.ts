@@ -5,17 +5,16 @@
  * Against the built server in Chromium.
  */
 import { expect } from '@playwright/test';
-import { test } from './support.ts';
-import { MESSAGES } from '@porpoise/core';
 import {
   answerViaApi,
   askViaApi,
   expectNoSeriousAxeViolations,
   overrideAccessibilitySettings,
-  registerThroughUi,
-  stamp,
   registerViaApi,
-} from './support';
+  stamp,
+  test,
+} from './support.ts';
+import { MESSAGES } from '@porpoise/core';
 
 const TYPESCRIPT = 'interface Porpoise {\n  name: string;\n}\nconst pod: Porpoise[] = []; // a pod';
 const POST = [
@@ -46,7 +45,7 @@ test.describe('Markdown and code', () => {
   test.use({ bypassCSP: true });
 
   test('the preview shows the rendered post before it is posted, and the page shows the same', async ({ page }) => {
-    await registerThroughUi(page);
+    await registerViaApi(page.request);
     const title = `Sonar preview ${stamp()}`;
     await page.goto('/new/question');
     await page.getByLabel('Question Title').fill(title);
@@ -123,7 +122,7 @@ test.describe('Markdown and code', () => {
         }
       };
     });
-    const account = await registerThroughUi(page);
+    const account = await registerViaApi(page.request);
     const blocks = Array.from(
       { length: 60 },
       (_, index) => `\`\`\`ts\nconst block${index}: number = ${index};\n\`\`\``,

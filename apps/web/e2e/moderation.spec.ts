@@ -5,18 +5,18 @@
  * new states in every theme. Against the built server in Chromium.
  */
 import { expect } from '@playwright/test';
-import { test } from './support.ts';
 import {
   adminPage,
   answerViaApi,
   askViaApi,
-  member,
-  stamp,
   expectNoSeriousAxeViolations,
   gotoWhenQuestionsWatched,
+  member,
   overrideAccessibilitySettings,
   registerViaApi,
-} from './support';
+  stamp,
+  test,
+} from './support.ts';
 
 test.describe('deleting and closing', () => {
   test.use({ bypassCSP: true });

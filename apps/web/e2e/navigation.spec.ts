@@ -1,10 +1,10 @@
 import { expect } from '@playwright/test';
-import { test } from './support.ts';
-import { registerThroughUi, registerViaApi } from './support';
+import { registerViaApi, test } from './support.ts';
 
 test.describe('signed-in layout', () => {
   test("the header's username button is named after the user and opens /profile", async ({ page }) => {
-    const account = await registerThroughUi(page);
+    const account = await registerViaApi(page.request);
+    await page.goto('/home');
     const button = page.getByRole('button', { name: `Go to ${account.username}'s profile` });
     await expect(button).toHaveAccessibleName(`Go to ${account.username}'s profile`);
     await expect(button).toContainText(account.username);
@@ -15,7 +15,7 @@ test.describe('signed-in layout', () => {
   });
 
   test('the active menu item carries aria-current="page" on /home and /tags', async ({ page }) => {
-    await registerThroughUi(page);
+    await registerViaApi(page.request);
     const menu = page.getByRole('navigation', { name: 'Main' });
     await page.goto('/home');
     await expect(menu.getByRole('link', { name: 'Questions' })).toHaveAttribute('aria-current', 'page');

@@ -1,8 +1,7 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { expect, type Browser, type Page } from '@playwright/test';
-import { test } from './support.ts';
-import { newTestAccount } from './support';
+import { newTestAccount, test } from './support.ts';
 
 /** A 1x1 transparent PNG, the picture the image servers answer with. */
 const PIXEL = Buffer.from(

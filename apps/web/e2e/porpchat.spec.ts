@@ -1,13 +1,12 @@
 import { expect, type Page } from '@playwright/test';
-import { test } from './support.ts';
-import { MESSAGES, type AccessibilitySettings } from '@porpoise/core';
 import {
   expectNoSeriousAxeViolations,
   newTestAccount,
   overrideAccessibilitySettings,
-  registerThroughUi,
   registerViaApi,
-} from './support';
+  test,
+} from './support.ts';
+import { MESSAGES, type AccessibilitySettings } from '@porpoise/core';
 
 const THEMES: AccessibilitySettings[] = [false, true].flatMap((lowVision) =>
   (['none', 'redgreen', 'blueyellow', 'grayscale'] as const).map((colorBlindness) => ({ lowVision, colorBlindness })),
@@ -54,7 +53,7 @@ test.describe('PorpChat entry', () => {
   });
 
   test('signed in, / and /porp offer PorpChat and the questions, not the sign-in links', async ({ page }) => {
-    await registerThroughUi(page);
+    await registerViaApi(page.request);
     for (const path of ['/', '/porp']) {
       await page.goto(path);
       await expect(page.getByRole('heading', { level: 1, name: 'Welcome to PorpChat!' })).toBeVisible();
@@ -147,9 +146,9 @@ test.describe('PorpChat for members', () => {
 
   test('/porpchat as a member and the join error pass axe in every theme', async ({ page }) => {
     test.setTimeout(120_000);
-    const other = await registerThroughUi(page);
+    const other = await registerViaApi(page.request);
     await page.context().clearCookies();
-    const account = await registerThroughUi(page);
+    const account = await registerViaApi(page.request);
     expect(account.username).not.toBe(other.username);
     for (const settings of THEMES) {
       await overrideAccessibilitySettings(page, settings);

@@ -1,10 +1,10 @@
 import { expect } from '@playwright/test';
-import { test } from './support.ts';
-import { registerThroughUi, registerViaApi } from './support';
+import { registerViaApi, test } from './support.ts';
 
 test.describe('profiles', () => {
   test('own profile: details, empty lists, editing the bio (cancel and save), signing out', async ({ page }) => {
-    const account = await registerThroughUi(page);
+    const account = await registerViaApi(page.request);
+    await page.goto('/home');
     await page.getByRole('button', { name: `Go to ${account.username}'s profile` }).click();
     await expect(page).toHaveURL(/\/profile$/);
     await expect(page.getByRole('heading', { level: 1, name: 'Profile' })).toBeVisible();

@@ -3,8 +3,6 @@
  * /new/question, /new/answer/:qid), against the built server in Chromium.
  */
 import { expect, type Page } from '@playwright/test';
-import { test } from './support.ts';
-import { LIMITS, MESSAGES } from '@porpoise/core';
 import {
   answerViaApi,
   askViaApi,
@@ -13,7 +11,9 @@ import {
   member,
   overrideAccessibilitySettings,
   registerViaApi,
-} from './support';
+  test,
+} from './support.ts';
+import { LIMITS, MESSAGES } from '@porpoise/core';
 
 let counter = 0;
 

@@ -1,6 +1,5 @@
 import { expect } from '@playwright/test';
-import { test } from './support.ts';
-import { newTestAccount, overrideAccessibilitySettings, registerThroughUi } from './support';
+import { newTestAccount, overrideAccessibilitySettings, registerThroughUi, test } from './support.ts';
 
 test.describe('session side effects', () => {
   test("the body's classes follow the account's accessibility settings and go on sign-out", async ({ page }) => {

@@ -1,14 +1,14 @@
 import { mkdirSync } from 'node:fs';
 import { expect, request, type Page } from '@playwright/test';
-import { test } from './support.ts';
-import type { Account, AccessibilitySettings, Thread } from '@porpoise/core';
 import {
   askViaApi,
   expectNoSeriousAxeViolations,
   overrideAccessibilitySettings,
-  stamp,
   registerViaApi,
-} from './support';
+  stamp,
+  test,
+} from './support.ts';
+import type { Account, AccessibilitySettings, Thread } from '@porpoise/core';
 
 // Issue 32, items 4 and 5 (docs/product.md section 5, "A member's first week"): suggestions as one
 // types, and profiles that connect people.

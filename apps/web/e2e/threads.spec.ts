@@ -1,6 +1,5 @@
 import { expect, type Browser, type Page } from '@playwright/test';
-import { test } from './support.ts';
-import { gotoWhenSocketOpen, member, type TestAccount } from './support';
+import { gotoWhenSocketOpen, member, test, type TestAccount } from './support.ts';
 
 /** A member's page in its own browser context (support.ts's member), failing the test on any CSP violation. */
 async function signedInPage(

@@ -32,6 +32,8 @@ export async function startWorkerServer(parallelIndex: number): Promise<WorkerSe
       HOST: '127.0.0.1',
       DATA_DIR: dataDir,
       RATE_LIMIT_MULTIPLIER: '100',
+      // Nobody reads its request log (stdout is ignored): not written at all.
+      LOG_LEVEL: 'warn',
       SMTP_URL: `smtp://127.0.0.1:${ports.mailSmtp}`,
     },
     // Its request log stays out of the test report; its errors do not.

@@ -1,8 +1,7 @@
 // Trust cases 15 and 16: markup typed into any text field shows as text and never runs,
 // and only https:// links become anchors.
 import { expect, type APIRequestContext, type Page } from '@playwright/test';
-import { test } from './support.ts';
-import { uniqueUsername, registerViaApi } from './support';
+import { registerViaApi, test, uniqueUsername } from './support.ts';
 
 const SCRIPT = '<script>xss()</script>';
 const IMG = '<img src=x onerror=xss()>';
