@@ -36,6 +36,12 @@ const { values } = parseArgs({
     'skip-pglite': { type: 'boolean', default: false },
     'pglite-only': { type: 'boolean', default: false },
     'seed-only': { type: 'boolean', default: false },
+    /**
+     * Another checkout, built (a worktree of an earlier commit): each server block is measured
+     * on its build, then on this one's, one after the other in this run; the report pairs the
+     * rows. Its rows are labelled `before`, this checkout's `after`.
+     */
+    against: { type: 'string' },
   },
 });
 /**
@@ -404,6 +410,50 @@ async function timeToList(server: BenchServer, cookie: string): Promise<{ first:
   }
 }
 
+/**
+ * The builds measured: this checkout's alone, or with --against another's first ('before')
+ * and this one's ('after'), each server block on both in turn so that both meet the same
+ * hour of this machine (the later one on a database grown by the earlier one's writes).
+ */
+const sides = values.against
+  ? [
+      { name: 'before', root: path.resolve(values.against) },
+      { name: 'after', root: repoRoot },
+    ]
+  : [{ name: '', root: repoRoot }];
+for (const side of sides) {
+  if (!fs.existsSync(path.join(side.root, 'apps/server/dist/server.js'))) {
+    console.error(`${side.root} has no build: run npm run build there first`);
+    process.exit(2);
+  }
+}
+
+/** Prefixes the rows, figures and notes added since `start` with the build they measured. */
+function labelSince(start: { rows: number; figures: number; notes: number }, name: string) {
+  for (const each of rows.slice(start.rows)) each[0] = `${name}: ${each[0]}`;
+  for (const each of figures.slice(start.figures)) each.row = `${name}: ${each.row}`;
+  for (let index = start.notes; index < notes.length; index += 1) notes[index] = `${name}: ${notes[index]}`;
+}
+
+/** With --against: each row measured on both builds, side by side (req/s, p99, ratio to hello-world). */
+function comparisonTable(): string {
+  const ratioOf = (cell: string) => Number.parseFloat(cell);
+  const lines = [
+    '| row | before req/s | after req/s | before p99 ms | after p99 ms | before ratio | after ratio | after/before ratio |',
+    '| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: |',
+  ];
+  for (const before of rows.filter((each) => each[0]!.startsWith('before: '))) {
+    const name = before[0]!.slice('before: '.length);
+    const after = rows.find((each) => each[0] === `after: ${name}`);
+    if (!after) continue;
+    const change = ratioOf(after[4]!) / ratioOf(before[4]!);
+    lines.push(
+      `| ${name} | ${before[1]} | ${after[1]} | ${before[3]} | ${after[3]} | ${ratioOf(before[4]!).toFixed(2)} | ${ratioOf(after[4]!).toFixed(2)} | ${change.toFixed(2)} |`,
+    );
+  }
+  return lines.join('\n');
+}
+
 // ---------------------------------------------------------------------------------------
 const started = new Date();
 const usesPostgres = groups.has('pg') || groups.has('mix') || groups.has('mix-cluster');
@@ -443,35 +493,55 @@ try {
     }
   }
   const postgresEnv = { DATABASE_URL: databaseUrl, RATE_LIMIT_MULTIPLIER: '1000000', ...LOOPBACK_CAPS };
+  const blocks: Array<(root: string) => Promise<void>> = [];
   if (groups.has('pg') || groups.has('mix')) {
-    const server = await startServer(postgresEnv, 3902);
-    try {
-      initialPage ??= await measureInitialPage(server.url);
-      if (groups.has('pg')) await measurePostgres(server);
-      if (groups.has('mix')) {
-        await measureMix(`PostgreSQL, ${QUESTIONS.toLocaleString('en-US')} questions`, server, {
+    blocks.push(async (root) => {
+      const server = await startServer(postgresEnv, 3902, [], root);
+      try {
+        initialPage ??= await measureInitialPage(server.url);
+        if (groups.has('pg')) await measurePostgres(server);
+        if (groups.has('mix')) {
+          await measureMix(`PostgreSQL, ${QUESTIONS.toLocaleString('en-US')} questions`, server, {
+            members: await postgresMembers(),
+            questions: QUESTIONS,
+          });
+        }
+      } finally {
+        await server.stop();
+      }
+    });
+  }
+  if (groups.has('mix-cluster')) {
+    blocks.push(async (root) => {
+      // As `npm run start:cluster` starts it: two processes sharing the port.
+      const server = await startServer({ ...postgresEnv, WORKERS: '2' }, 3904, ['--cluster'], root);
+      try {
+        initialPage ??= await measureInitialPage(server.url);
+        await measureMix(`cluster of 2, PostgreSQL, ${QUESTIONS.toLocaleString('en-US')} questions`, server, {
           members: await postgresMembers(),
           questions: QUESTIONS,
         });
+      } finally {
+        await server.stop();
       }
-    } finally {
-      await server.stop();
+    });
+  }
+  if (groups.has('pglite') || groups.has('mix-pglite')) blocks.push((root) => measureEmbedded(root));
+  for (const block of blocks) {
+    for (const side of sides) {
+      const before = { rows: rows.length, figures: figures.length, notes: notes.length };
+      if (side.name !== '') {
+        log(`\n[${side.name}: ${side.root}]`);
+        initialPage = null;
+      }
+      await block(side.root);
+      if (side.name !== '') {
+        if (initialPage) notes.push(describeInitialPage(initialPage));
+        initialPage = null;
+        labelSince(before, side.name);
+      }
     }
   }
-  if (groups.has('mix-cluster')) {
-    // As `npm run start:cluster` starts it: two processes sharing the port.
-    const server = await startServer({ ...postgresEnv, WORKERS: '2' }, 3904, ['--cluster']);
-    try {
-      initialPage ??= await measureInitialPage(server.url);
-      await measureMix(`cluster of 2, PostgreSQL, ${QUESTIONS.toLocaleString('en-US')} questions`, server, {
-        members: await postgresMembers(),
-        questions: QUESTIONS,
-      });
-    } finally {
-      await server.stop();
-    }
-  }
-  if (groups.has('pglite') || groups.has('mix-pglite')) await measureEmbedded();
 } finally {
   hello.kill('SIGTERM');
 }
@@ -700,7 +770,7 @@ async function measurePostgres(server: BenchServer) {
 }
 
 /** The embedded default, on 100k questions: the home list, then writes (each commit fsynced). */
-async function measureEmbedded() {
+async function measureEmbedded(root: string) {
   const dataDir = await ensureEmbeddedData();
   // The members' sessions are written before the server opens the directory (one process at a time).
   const members = groups.has('mix-pglite')
@@ -714,6 +784,8 @@ async function measureEmbedded() {
       ...LOOPBACK_CAPS,
     },
     3903,
+    [],
+    root,
   );
   try {
     await new Promise((resolve) => setTimeout(resolve, 1_000));
@@ -1003,6 +1075,11 @@ function mixDescription(): string {
   return `The community-day mix (bench/mix.ts): of every 100 requests, ${MIX.list} list pages (70% a first page in a random order, 20% of them filtered by one of the seed's 500 tags, 10% a second or third page by cursor), ${MIX.question} question pages, ${MIX.search} searches (two of the seed's words, or a [tag] and a word), ${MIX.tags} tags pages, ${MIX.vote} votes (85% up), ${MIX.comment} comments on questions, ${MIX.answer} answers, ${MIX.ask} new question, ${MIX.edit} edit of a question by its asker (title and text, tags kept) and ${MIX.accept} accept (or unaccept) of an answer by the asker (among up to 5 questions each of the first 200 members). Each request is from one of ${MIX_MEMBERS.toLocaleString('en-US')} signed-in members (the seed's bench_user_1.., sessions made once per database); a question page or write is on one of the 100 newest questions a quarter of the time, else on any question, and each measurement sends a fresh list, so nearly every question view is a first view. The "reads only" rows send the four reads in the same proportions. During the "1,000 sockets" rows each member also has a socket open (bare WebSockets speaking socket.io, in a process of their own), half showing a list's first page (its 50 ids) and half one question page, as the web app's showQuestions does. As fast as answered: autocannon, 64 connections, each with its own share of the requests, beside one hello-world run. At half rate: an open loop of our own offering half that rate, latency counted from each request's intended send time. Answers other than 2xx are listed by status in the last column (429s in brackets).`;
 }
 
+function againstCommit(): string {
+  const root = path.resolve(values.against ?? '.');
+  return spawnSync('git', ['rev-parse', '--short', 'HEAD'], { cwd: root, encoding: 'utf8' }).stdout.trim();
+}
+
 /** Prints the table and notes, and records the run's figures (bench/results.ts). */
 function writeReport() {
   if (initialPage) {
@@ -1031,9 +1108,11 @@ Machine: ${os.cpus().length} cores (${os.cpus()[0]?.model ?? 'unknown'}), ${(os.
 Load: autocannon in a separate process, 64 connections (8 for search), ${SECONDS} s per row after a 3 s warm-up; each ratio is against a hello-world run right before it (its req/s given with it); a row with a ratio target is the median of ${PAIRS} such pairs, whose ratios it lists.
 ${mixed ? `\n${mixDescription()}\n` : ''}
 ${table}
-
+${values.against ? `\nSide by side (before: ${path.resolve(values.against)}, commit ${againstCommit()}; after: this checkout):\n\n${comparisonTable()}\n` : ''}
 ${notes.map((n) => `- ${n}`).join('\n')}
 `;
   console.log(`\n${report}`);
+  // A comparison is a one-off: its figures do not enter the history of this checkout's rows.
+  if (values.against) return;
   recordRun(repoRoot, { run: `npm run bench, ${size}`, date: started, commit, figures });
 }

@@ -5,7 +5,6 @@ import path from 'node:path';
 import type { ProcessMetrics } from '../apps/server/src/metrics/process-metrics.ts';
 
 export const repoRoot = path.resolve(import.meta.dirname, '..');
-const serverEntry = path.join(repoRoot, 'apps/server/dist/server.js');
 
 export interface BenchServer {
   child: ChildProcess;
@@ -14,12 +13,20 @@ export interface BenchServer {
   stop(): Promise<void>;
 }
 
-/** `args`: the server's own (['--cluster'] starts its processes as npm run start:cluster does). */
-export async function startServer(env: NodeJS.ProcessEnv, port: number, args: string[] = []): Promise<BenchServer> {
+/**
+ * `args`: the server's own (['--cluster'] starts its processes as npm run start:cluster does).
+ * `root`: the checkout whose build runs (another one's, for `npm run bench -- --against DIR`).
+ */
+export async function startServer(
+  env: NodeJS.ProcessEnv,
+  port: number,
+  args: string[] = [],
+  root = repoRoot,
+): Promise<BenchServer> {
   // BENCH_CPU_PROF=DIR: each server process writes a V8 CPU profile there when it exits.
   const profileDir = process.env.BENCH_CPU_PROF;
-  const child = fork(serverEntry, args, {
-    cwd: repoRoot,
+  const child = fork(path.join(root, 'apps/server/dist/server.js'), args, {
+    cwd: root,
     execArgv: profileDir ? ['--cpu-prof', `--cpu-prof-dir=${profileDir}`] : [],
     env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', LOG_LEVEL: 'warn', ...env },
     stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
