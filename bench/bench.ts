@@ -42,6 +42,8 @@ const { values } = parseArgs({
      * rows. Its rows are labelled `before`, this checkout's `after`.
      */
     against: { type: 'string' },
+    /** With --against: this checkout's build first in each block, then DIR's (to see what the order does). */
+    'after-first': { type: 'boolean', default: false },
   },
 });
 /**
@@ -421,6 +423,7 @@ const sides = values.against
       { name: 'after', root: repoRoot },
     ]
   : [{ name: '', root: repoRoot }];
+if (values['after-first']) sides.reverse();
 for (const side of sides) {
   if (!fs.existsSync(path.join(side.root, 'apps/server/dist/server.js'))) {
     console.error(`${side.root} has no build: run npm run build there first`);
@@ -435,20 +438,30 @@ function labelSince(start: { rows: number; figures: number; notes: number }, nam
   for (let index = start.notes; index < notes.length; index += 1) notes[index] = `${name}: ${notes[index]}`;
 }
 
-/** With --against: each row measured on both builds, side by side (req/s, p99, ratio to hello-world). */
+/**
+ * With --against: each row measured on both builds, side by side: req/s, p99, and req/s as a
+ * ratio of the hello-world run beside it (from the table's req/s cells, not its rounded
+ * ratios), then after's ratio over before's.
+ */
 function comparisonTable(): string {
-  const ratioOf = (cell: string) => Number.parseFloat(cell);
+  // The table's ratios, to two decimals, are too coarse for the slower rows: recomputed.
+  const exactRatio = (cells: string[]) => {
+    const hello = /x of (\d+)/.exec(cells[4] ?? '');
+    return hello ? Number(cells[1]) / Number(hello[1]) : undefined;
+  };
   const lines = [
-    '| row | before req/s | after req/s | before p99 ms | after p99 ms | before ratio | after ratio | after/before ratio |',
+    '| row | before req/s | after req/s | before p99 ms | after p99 ms | before / hello-world | after / hello-world | after ÷ before |',
     '| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: |',
   ];
   for (const before of rows.filter((each) => each[0]!.startsWith('before: '))) {
     const name = before[0]!.slice('before: '.length);
     const after = rows.find((each) => each[0] === `after: ${name}`);
     if (!after) continue;
-    const change = ratioOf(after[4]!) / ratioOf(before[4]!);
+    const [was, now] = [exactRatio(before), exactRatio(after)];
+    const shown = (ratio: number | undefined) => (ratio === undefined ? '' : ratio.toPrecision(3));
+    const change = was && now ? (now / was).toFixed(2) : '';
     lines.push(
-      `| ${name} | ${before[1]} | ${after[1]} | ${before[3]} | ${after[3]} | ${ratioOf(before[4]!).toFixed(2)} | ${ratioOf(after[4]!).toFixed(2)} | ${change.toFixed(2)} |`,
+      `| ${name} | ${before[1]} | ${after[1]} | ${before[3]} | ${after[3]} | ${shown(was)} | ${shown(now)} | ${change} |`,
     );
   }
   return lines.join('\n');
@@ -561,7 +574,7 @@ async function measurePostgres(server: BenchServer) {
     helloLoad.rps.toFixed(0),
     `${helloLoad.p50}`,
     `${helloLoad.p99}`,
-    '1.00x',
+    `1.00x of ${helloLoad.rps.toFixed(0)}`,
     'yardstick',
     '',
   ]);
@@ -810,7 +823,7 @@ async function measureEmbeddedRows(embedded: BenchServer) {
     list.rps.toFixed(0),
     `${list.p50}`,
     `${list.p99}`,
-    `${(list.rps / helloLoad.rps).toFixed(2)}x`,
+    `${(list.rps / helloLoad.rps).toFixed(2)}x of ${helloLoad.rps.toFixed(0)}`,
     '>= 1,000 req/s, p99 <= 100 ms',
     '',
   ]);

@@ -1,12 +1,12 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { Writable } from 'node:stream';
 import { MESSAGES } from '@porpoise/core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from './app.ts';
 import { loadConfig } from './config.ts';
 import { createTestDatabase, DATABASE_KINDS } from './test/databases.ts';
+import { captureLog } from './test/log-capture.ts';
 import { uniqueName } from './test/factories.ts';
 import { startTestApp, type TestApp } from './test/test-app.ts';
 
@@ -151,13 +151,7 @@ describe.each(DATABASE_KINDS)('the HTTP surface on %s', (kind) => {
   it.each(['info', 'warn'])(
     'answers an unexpected failure with a bare 500, logged with its request id (log level %s)',
     async (level) => {
-      const lines: string[] = [];
-      const logStream = new Writable({
-        write(chunk: Buffer, _encoding, callback) {
-          lines.push(chunk.toString());
-          callback();
-        },
-      });
+      const { lines, logStream } = captureLog();
       const config = loadConfig({ LOG_LEVEL: level });
       const app = await buildApp({ config, database: await createTestDatabase(kind), logStream });
       app.get('/api/test/boom', async () => {

@@ -281,7 +281,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, fileLimit = ope
       deletesPerDay: rule(1_000, DAY_MS),
       decisionsPerAccount: rule(60, 60_000),
       decisionsPerDay: rule(1_000, DAY_MS),
-      flagsPerAccount: rule(60, 60_000),
+      // docs/product.md section 6: flags 20 an hour per account.
+      flagsPerAccount: rule(20, 60 * 60_000),
       flagsPerDay: rule(1_000, DAY_MS),
       readsPerClient: rule(1_200, 60_000),
     },

@@ -11,12 +11,10 @@ export interface Ownership {
   held: boolean;
 }
 
-const ownership = (row: {
-  authorId: number;
-  deleted: boolean;
-  deletedBy: number | null;
-  held?: boolean;
-}): Ownership => ({
+/** A post's own columns as the queries below select them (the driver may give ids as text). */
+type OwnershipRow = Omit<Ownership, 'held'> & { held?: boolean };
+
+const ownership = (row: OwnershipRow): Ownership => ({
   authorId: Number(row.authorId),
   deleted: row.deleted,
   deletedBy: row.deletedBy === null ? null : Number(row.deletedBy),
@@ -53,15 +51,9 @@ export async function getAnswerOwnership(
   db: Db,
   answerId: number,
 ): Promise<(Ownership & { question: Ownership }) | null> {
-  const [row] = await queryRows<{
-    authorId: number;
-    deleted: boolean;
-    deletedBy: number | null;
-    held: boolean;
-    askerId: number;
-    questionDeleted: boolean;
-    questionDeletedBy: number | null;
-  }>(
+  const [row] = await queryRows<
+    OwnershipRow & { askerId: number; questionDeleted: boolean; questionDeletedBy: number | null }
+  >(
     db,
     sql`select an.ans_by as "authorId", an.deleted_at is not null as deleted, an.deleted_by as "deletedBy",
         an.held_for is not null as held, q.asked_by as "askerId", q.deleted_at is not null as "questionDeleted", q.deleted_by as "questionDeletedBy"
@@ -82,16 +74,14 @@ export async function getCommentOwnership(
   db: Db,
   commentId: number,
 ): Promise<(Ownership & { question: Ownership; answer: Ownership | null }) | null> {
-  const [row] = await queryRows<{
-    authorId: number;
-    deleted: boolean;
-    deletedBy: number | null;
-    held: boolean;
-    askerId: number;
-    questionDeleted: boolean;
-    answerAuthorId: number | null;
-    answerDeleted: boolean | null;
-  }>(
+  const [row] = await queryRows<
+    OwnershipRow & {
+      askerId: number;
+      questionDeleted: boolean;
+      answerAuthorId: number | null;
+      answerDeleted: boolean | null;
+    }
+  >(
     db,
     sql`select c.comment_by as "authorId", c.deleted_at is not null as deleted, c.deleted_by as "deletedBy",
         c.held_for is not null as held, q.asked_by as "askerId", q.deleted_at is not null as "questionDeleted",

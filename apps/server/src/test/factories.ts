@@ -133,3 +133,20 @@ export async function insertQuestions(
   );
   return rows.map((row) => Number(row.id));
 }
+
+type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
+
+/**
+ * A request to `app`'s API as `user` (signed out with null), with an optional JSON body: the
+ * suites' `call`, e.g. `const call: Call = (...request) => callAs(t.app, ...request)`.
+ */
+export function callAs(app: FastifyInstance, user: TestUser | null, method: Method, url: string, payload?: unknown) {
+  return app.inject({
+    method,
+    url,
+    headers: user ? { cookie: user.cookie } : {},
+    ...(payload === undefined ? {} : { payload: payload as object }),
+  });
+}
+
+export type Call = (user: TestUser | null, method: Method, url: string, payload?: unknown) => ReturnType<typeof callAs>;

@@ -3,7 +3,7 @@
 import { MESSAGES } from '@porpoise/core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DATABASE_KINDS } from '../test/databases.ts';
-import { askQuestion, registerUser, uniqueName, type TestUser } from '../test/factories.ts';
+import { askQuestion, insertQuestions, registerUser, uniqueName, type TestUser } from '../test/factories.ts';
 import { snapshot } from '../test/snapshot.ts';
 import { startTestApp, type TestApp } from '../test/test-app.ts';
 
@@ -90,6 +90,27 @@ describe.each(DATABASE_KINDS)('abuse limits on %s', (kind) => {
       );
     expect(statuses.slice(0, 60).every((status) => status !== 429)).toBe(true);
     expect(statuses[60]).toBe(429);
+  });
+
+  it('refuses flags past 20 an hour (docs/product.md section 6), saying when to try again', async () => {
+    const owner = await registerUser(t.app);
+    const flagger = await registerUser(t.app);
+    const qids = await insertQuestions(t.app, owner, {
+      count: 21,
+      tag: uniqueName('flagged'),
+      word: 'w',
+      rareWord: 'r',
+    });
+    const flag = (qid: number) =>
+      post(flagger, '/api/flag', { targetType: 'question', targetId: String(qid), reason: 'spam' });
+    const statuses: number[] = [];
+    for (const qid of qids.slice(0, 20)) statuses.push((await flag(qid)).statusCode);
+    expect(statuses).toEqual(Array(20).fill(200));
+    const refused = await flag(qids[20]!);
+    expect(refused.statusCode).toBe(429);
+    // Within the hour: the window is an hour, not a minute.
+    expect(Number(refused.headers['retry-after'])).toBeGreaterThan(60);
+    expect(Number(refused.headers['retry-after'])).toBeLessThanOrEqual(3_600);
   });
 });
 

@@ -4,7 +4,7 @@
 import { MESSAGES } from '@porpoise/core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DATABASE_KINDS } from '../test/databases.ts';
-import { answerQuestion, askQuestion, registerUser, uniqueName, type TestUser } from '../test/factories.ts';
+import { answerQuestion, askQuestion, registerUser, type TestUser, uniqueName } from '../test/factories.ts';
 import { snapshot } from '../test/snapshot.ts';
 import { startTestApp, type TestApp } from '../test/test-app.ts';
 

@@ -6,7 +6,7 @@ import type { Socket } from 'socket.io-client';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { queryRows } from '../db/client.ts';
 import { DATABASE_KINDS } from '../test/databases.ts';
-import { registerUser, uniqueName, type TestUser } from '../test/factories.ts';
+import { type Call, callAs, registerUser, type TestUser, uniqueName } from '../test/factories.ts';
 import { connected, nextEvent, openSocket, recordAll } from '../test/sockets.ts';
 import { startTestApp, type TestApp } from '../test/test-app.ts';
 
@@ -35,8 +35,7 @@ describe.each(DATABASE_KINDS)('PorpChat privacy on %s', (kind) => {
   });
   afterAll(async () => t.close());
 
-  const call = (user: TestUser | null, method: 'GET' | 'POST', url: string, payload?: object) =>
-    t.app.inject({ method, url, headers: user ? { cookie: user.cookie } : {}, ...(payload ? { payload } : {}) });
+  const call: Call = (...request) => callAs(t.app, ...request);
   const post = (user: TestUser | null, content: string, sender: string) =>
     call(user, 'POST', '/api/message/addMessage', {
       tid: 'porpchat',

@@ -14,6 +14,7 @@ import { accountIdOf, registerUser, sessionCookie, uniqueName, type TestUser } f
 import { startSmtpInbox, type ReceivedMail, type SmtpInbox } from '../../test/smtp-inbox.ts';
 import { connected, openSocket } from '../../test/sockets.ts';
 import { startTestApp, type TestApp } from '../../test/test-app.ts';
+import { captureLog } from '../../test/log-capture.ts';
 
 const PUBLIC = 'https://porpoise.example';
 
@@ -557,14 +558,7 @@ describe.each(DATABASE_KINDS)('mail, password reset and account settings on %s',
 describe('mail without an SMTP server', () => {
   it('is logged and written to MAIL_DIR as a .eml file', async () => {
     const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'porpoise-mail-'));
-    const lines: string[] = [];
-    const { Writable } = await import('node:stream');
-    const logStream = new Writable({
-      write(chunk: Buffer, _encoding, callback) {
-        lines.push(chunk.toString());
-        callback();
-      },
-    });
+    const { lines, logStream } = captureLog();
     const t = await startTestApp('pglite', { env: { MAIL_DIR: dir, PORT: '4321' }, logStream });
     try {
       const user = await registerUser(t.app);
@@ -600,14 +594,7 @@ describe('mail without an SMTP server', () => {
 describe.each(DATABASE_KINDS)('mail without an SMTP server on %s', (kind) => {
   it("logs each mail's recipient and subject, never a link's token; MAIL_DIR holds the whole mails", async () => {
     const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'porpoise-mail-'));
-    const lines: string[] = [];
-    const { Writable } = await import('node:stream');
-    const logStream = new Writable({
-      write(chunk: Buffer, _encoding, callback) {
-        lines.push(chunk.toString());
-        callback();
-      },
-    });
+    const { lines, logStream } = captureLog();
     const t = await startTestApp(kind, { env: { MAIL_DIR: dir }, logStream });
     try {
       const post = (url: string, payload: object, cookie?: string) =>

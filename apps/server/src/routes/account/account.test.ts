@@ -1,21 +1,15 @@
-import { Writable } from 'node:stream';
 import { MESSAGES } from '@porpoise/core';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { queryRows } from '../../db/client.ts';
 import { DATABASE_KINDS } from '../../test/databases.ts';
 import { registerUser, sessionCookie, uniqueName } from '../../test/factories.ts';
+import { captureLog } from '../../test/log-capture.ts';
 import { startTestApp, TEST_PASSWORD_PARAMS, type TestApp } from '../../test/test-app.ts';
 
 describe.each(DATABASE_KINDS)('accounts on %s', (kind) => {
   let t: TestApp;
-  const logLines: string[] = [];
-  const logStream = new Writable({
-    write(chunk: Buffer, _encoding, callback) {
-      logLines.push(chunk.toString());
-      callback();
-    },
-  });
+  const { lines: logLines, logStream } = captureLog();
 
   beforeAll(async () => {
     t = await startTestApp(kind, { logStream });

@@ -9,7 +9,7 @@ import {
 import type { SocketPayloads } from '@porpoise/core/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DATABASE_KINDS } from '../../test/databases.ts';
-import { answerQuestion, askQuestion, registerUser, type TestUser } from '../../test/factories.ts';
+import { answerQuestion, askQuestion, type Call, callAs, registerUser, type TestUser } from '../../test/factories.ts';
 import { connected, nextEvent, openSocket, showQuestions } from '../../test/sockets.ts';
 import { snapshot } from '../../test/snapshot.ts';
 import { startTestApp, type TestApp } from '../../test/test-app.ts';
@@ -44,8 +44,7 @@ describe.each(DATABASE_KINDS)('moderation on %s', (kind) => {
   });
   afterAll(async () => t.close());
 
-  const call = (user: TestUser | null, method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, payload?: object) =>
-    t.app.inject({ method, url, headers: user ? { cookie: user.cookie } : {}, ...(payload ? { payload } : {}) });
+  const call: Call = (...request) => callAs(t.app, ...request);
   const flag = (user: TestUser | null, targetType: string, targetId: string, reason = 'spam', note?: string) =>
     call(user, 'POST', '/api/flag', { targetType, targetId, reason, ...(note === undefined ? {} : { note }) });
   const queue = async () => (await call(moderator, 'GET', '/api/moderation/queue')).json<Queue>();
@@ -519,8 +518,7 @@ describe.each(DATABASE_KINDS)('the post queue (NEW_ACCOUNT_APPROVAL=true) on %s'
   });
   afterAll(async () => t.close());
 
-  const call = (user: TestUser, method: 'GET' | 'POST', url: string, payload?: object) =>
-    t.app.inject({ method, url, headers: { cookie: user.cookie }, ...(payload ? { payload } : {}) });
+  const call: Call = (...request) => callAs(t.app, ...request);
   const ask = (user: TestUser) =>
     call(user, 'POST', '/api/addQuestion', {
       title: `Pending ${Date.now()}`,

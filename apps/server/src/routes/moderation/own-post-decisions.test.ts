@@ -2,7 +2,7 @@ import { SOCKET_EVENTS } from '@porpoise/core';
 import type { SocketPayloads } from '@porpoise/core/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DATABASE_KINDS } from '../../test/databases.ts';
-import { answerQuestion, askQuestion, registerUser, type TestUser } from '../../test/factories.ts';
+import { answerQuestion, askQuestion, type Call, callAs, registerUser, type TestUser } from '../../test/factories.ts';
 import { connected, nextEvent, openSocket } from '../../test/sockets.ts';
 import { startTestApp, type TestApp } from '../../test/test-app.ts';
 
@@ -26,8 +26,7 @@ describe.each(DATABASE_KINDS)("decisions on one's own flagged posts on %s", (kin
   });
   afterAll(async () => t.close());
 
-  const call = (user: TestUser, method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, payload?: object) =>
-    t.app.inject({ method, url, headers: { cookie: user.cookie }, ...(payload ? { payload } : {}) });
+  const call: Call = (...request) => callAs(t.app, ...request);
   const flag = (user: TestUser, targetType: string, targetId: string, reason: string) =>
     call(user, 'POST', '/api/flag', { targetType, targetId, reason });
   const inQueue = async (targetType: string, targetId: string) =>

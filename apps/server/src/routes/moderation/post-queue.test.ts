@@ -2,7 +2,7 @@ import { SOCKET_EVENTS, type Question, type QuestionSummary, type TagWithCount }
 import type { SocketPayloads } from '@porpoise/core/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DATABASE_KINDS } from '../../test/databases.ts';
-import { registerUser, type TestUser } from '../../test/factories.ts';
+import { type Call, callAs, registerUser, type TestUser } from '../../test/factories.ts';
 import { connected, nextEvent, openSocket, recordAll, showQuestions } from '../../test/sockets.ts';
 import { startTestApp, type TestApp } from '../../test/test-app.ts';
 
@@ -22,8 +22,7 @@ describe.each(DATABASE_KINDS)('edits under the post queue (NEW_ACCOUNT_APPROVAL=
   });
   afterAll(async () => t.close());
 
-  const call = (user: TestUser, method: 'GET' | 'POST' | 'PUT', url: string, payload?: object) =>
-    t.app.inject({ method, url, headers: { cookie: user.cookie }, ...(payload ? { payload } : {}) });
+  const call: Call = (...request) => callAs(t.app, ...request);
   const ask = async (user: TestUser, tag = 'queue') =>
     (
       await call(user, 'POST', '/api/addQuestion', {

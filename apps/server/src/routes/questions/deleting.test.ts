@@ -3,7 +3,7 @@ import type { SocketPayloads } from '@porpoise/core/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import pg from 'pg';
 import { createPostgresDatabase, DATABASE_KINDS } from '../../test/databases.ts';
-import { answerQuestion, askQuestion, registerUser, type TestUser } from '../../test/factories.ts';
+import { answerQuestion, askQuestion, type Call, callAs, registerUser, type TestUser } from '../../test/factories.ts';
 import { connected, nextEvent, openSocket, recordAll, showQuestions } from '../../test/sockets.ts';
 import { startTestApp, type TestApp } from '../../test/test-app.ts';
 
@@ -31,8 +31,7 @@ describe.each(DATABASE_KINDS)('deleting and closing on %s', (kind) => {
   });
   afterAll(async () => t.close());
 
-  const call = (user: TestUser, method: 'GET' | 'POST' | 'DELETE' | 'PUT', url: string, payload?: object) =>
-    t.app.inject({ method, url, headers: { cookie: user.cookie }, ...(payload ? { payload } : {}) });
+  const call: Call = (...request) => callAs(t.app, ...request);
   const get = (user: TestUser, url: string) => call(user, 'GET', url);
   const remove = (user: TestUser, post: 'question' | 'answer' | 'comment', id: string) =>
     call(user, 'DELETE', `/api/${post}/${id}`);

@@ -4,7 +4,7 @@ import type { Socket } from 'socket.io-client';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { queryRows } from '../../db/client.ts';
 import { DATABASE_KINDS } from '../../test/databases.ts';
-import { registerUser, uniqueName, type TestUser } from '../../test/factories.ts';
+import { type Call, callAs, registerUser, type TestUser, uniqueName } from '../../test/factories.ts';
 import { connected, nextEvent, openSocket, pause, recordAll } from '../../test/sockets.ts';
 import { startTestApp, type TestApp } from '../../test/test-app.ts';
 
@@ -29,13 +29,7 @@ describe.each(DATABASE_KINDS)('profiles, threads, forums and PorpChat on %s', (k
   });
   afterAll(async () => t.close());
 
-  const call = (user: TestUser | null, method: 'GET' | 'POST' | 'PUT', url: string, payload?: unknown) =>
-    t.app.inject({
-      method,
-      url,
-      headers: user ? { cookie: user.cookie } : {},
-      ...(payload === undefined ? {} : { payload: payload as object }),
-    });
+  const call: Call = (...request) => callAs(t.app, ...request);
   const count = async (table: string) =>
     Number((await queryRows<{ n: number }>(t.app.db, sql.raw(`select count(*)::int as n from ${table}`)))[0]?.n);
   const startThread = async (from: TestUser, to: TestUser) => {
