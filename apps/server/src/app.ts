@@ -20,6 +20,7 @@ import { webPlugin } from './plugins/web.ts';
 import { readCachePlugin } from './plugins/read-cache.ts';
 import { signalsPlugin } from './plugins/signals.ts';
 import { eventsPlugin } from './events/processor.ts';
+import { digestsPlugin } from './plugins/digests.ts';
 import { realtimePlugin } from './realtime/realtime.ts';
 import { mailPlugin } from './plugins/mail.ts';
 import { accountRoutes } from './routes/account/account.ts';
@@ -34,6 +35,7 @@ import { threadRoutes } from './routes/threads/threads.ts';
 import { profileRoutes } from './routes/profile/profile.ts';
 import { questionRoutes } from './routes/questions/questions.ts';
 import { tagRoutes } from './routes/tags/tags.ts';
+import { notificationRoutes } from './routes/notifications/notifications.ts';
 
 export interface BuildOptions {
   config: Config;
@@ -119,6 +121,7 @@ export async function buildApp({ config, database, logger = true, logStream }: B
   await app.register(realtimePlugin);
   await app.register(mailPlugin);
   await app.register(eventsPlugin);
+  await app.register(digestsPlugin);
   await app.register(metricsPlugin);
 
   await app.register(
@@ -143,6 +146,7 @@ export async function buildApp({ config, database, logger = true, logStream }: B
       await api.register(moderationRoutes);
       await api.register(commentRoutes);
       await api.register(tagRoutes);
+      await api.register(notificationRoutes);
       await api.register(profileRoutes);
       await api.register(threadRoutes);
       await api.register(messageRoutes);

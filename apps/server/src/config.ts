@@ -35,6 +35,12 @@ export interface Config {
   sessionTtlMs: number;
   /** How often expired sessions are deleted (a bounded number each time). */
   sessionSweepMs: number;
+  /**
+   * How often due email digests are sent, and read notifications older than 180 days swept
+   * (docs/product.md section 11). Due-ness is read from the database, so a restart loses
+   * nothing; the first run is this long after start.
+   */
+  digestCheckMs: number;
   /** How often sockets whose session may have expired are checked, and closed if it has. */
   socketSessionCheckMs: number;
   /** Which peers are proxies whose X-Forwarded-For entries name the client (TRUST_PROXY). */
@@ -234,6 +240,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, fileLimit = ope
     viewCountMs: 1_000,
     sessionTtlMs: SESSION_TTL_MS,
     sessionSweepMs: 10 * 60_000,
+    digestCheckMs: positive(env.DIGEST_CHECK_MINUTES, 15) * 60_000,
     socketSessionCheckMs: 60_000,
     trustProxy: parseTrustProxy(env.TRUST_PROXY),
     publicUrl: parsePublicUrl(env.PUBLIC_URL),

@@ -9,6 +9,7 @@ import type { ContentCache } from './cache/content-cache.ts';
 import type { Signals } from './cache/signals.ts';
 import type { RateLimiter } from './plugins/rate-limit.ts';
 import type { Realtime } from './realtime/realtime.ts';
+import type { DigestRunner } from './plugins/digests.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -23,6 +24,7 @@ declare module 'fastify' {
     metrics: Metrics;
     events: EventProcessor;
     mailer: Mailer;
+    digests: DigestRunner;
   }
   interface FastifyRequest {
     session: SessionInfo | null;

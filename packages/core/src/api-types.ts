@@ -7,6 +7,7 @@ import type {
   commentSchema,
   forumSchema,
   messageSchema,
+  notificationSchema,
   profileSchema,
   profileDetailSchema,
   questionSchema,
@@ -37,6 +38,7 @@ export type QuestionSummary = z.output<typeof questionSummarySchema>;
 export type Question = z.output<typeof questionSchema>;
 export type Closed = z.output<typeof closedSchema>;
 export type Message = z.output<typeof messageSchema>;
+export type Notification = z.output<typeof notificationSchema>;
 export type Thread = z.output<typeof threadSchema>;
 export type Forum = z.output<typeof forumSchema>;
 export type Profile = z.output<typeof profileSchema>;

@@ -16,13 +16,19 @@ import {
   CLOSE_REASONS,
   COLOR_BLINDNESS,
   COMMENT_TARGETS,
+  DIGEST_FREQUENCIES,
   FLAG_REASONS,
   FLAG_TARGETS,
   HELD_FOR,
+  NOTIFICATION_KINDS,
   POST_KINDS,
   ROLES,
 } from './types.ts';
 import {
+  digestInput,
+  markReadInput,
+  notificationListQuery,
+  unsubscribeQuery,
   acceptInput,
   changeEmailInput,
   changePasswordInput,
@@ -204,7 +210,25 @@ export const accountSchema = z.strictObject({
   createdAt: time,
   accessibilitySettings: accessibilitySettingsSchema,
   accessibilitySettingsSaved: z.boolean(),
+  followedTags: z.array(z.string()).describe('The tags it follows, by name (docs/product.md section 11)'),
+  digest: z.enum(DIGEST_FREQUENCIES),
 });
+
+/** One of an account's notifications, as its inbox lists it and `notificationUpdate` brings it (docs/product.md section 11). */
+export const notificationSchema = z.strictObject({
+  _id: id,
+  kind: z.enum(NOTIFICATION_KINDS),
+  actor: z.string().describe('The acting username'),
+  qid: id.nullable(),
+  aid: id.nullable().describe('The new answer, the one commented on or accepted, or the one holding the mention'),
+  tid: id.nullable().describe("A forum mention's thread"),
+  snippet: z.string().min(1),
+  createdAt: time,
+  read: z.boolean(),
+});
+
+const countSchema = z.strictObject({ count: z.number().int() });
+const followingSchema = z.strictObject({ following: z.boolean() });
 
 export const messageSchema = z.strictObject({
   _id: id,
@@ -422,6 +446,77 @@ export const ENDPOINTS = {
     group: 'accounts',
     access: 'member',
     response: accountSchema,
+  },
+  setDigest: {
+    ...API_ROUTES.setDigest,
+    summary: "Set how often the member's email digest comes: 'off', 'daily' or 'weekly'",
+    group: 'accounts',
+    access: 'member',
+    body: digestInput,
+    response: accountSchema,
+  },
+  unsubscribeDigest: {
+    ...API_ROUTES.unsubscribeDigest,
+    summary:
+      "Turn a digest off from its mail's link, with no session (the unsubscribe page's button, or a List-Unsubscribe one-click POST)",
+    group: 'accounts',
+    access: 'anyone',
+    query: unsubscribeQuery,
+    response: okSchema,
+  },
+  runDigests: {
+    ...API_ROUTES.runDigests,
+    summary: 'Send every due email digest now; admins only',
+    group: 'admin',
+    access: 'admin',
+    response: z.strictObject({ sent: z.number().int() }),
+  },
+  notifications: {
+    ...API_ROUTES.notifications,
+    summary: "The member's notifications, newest first: a page of `limit`, older than the notification `before`",
+    group: 'notifications',
+    access: 'member',
+    query: notificationListQuery,
+    response: z.array(notificationSchema),
+  },
+  unreadNotifications: {
+    ...API_ROUTES.unreadNotifications,
+    summary: "How many of the member's notifications are unread",
+    group: 'notifications',
+    access: 'member',
+    response: countSchema,
+  },
+  markNotificationsRead: {
+    ...API_ROUTES.markNotificationsRead,
+    summary: "Mark some of the member's notifications (`ids`) or all of them read; answers the unread count",
+    group: 'notifications',
+    access: 'member',
+    body: markReadInput,
+    response: countSchema,
+  },
+  followQuestion: {
+    ...API_ROUTES.followQuestion,
+    summary: 'Follow a question, or stop following it (a toggle); answers the state after',
+    group: 'questions',
+    access: 'member',
+    params: byId,
+    response: followingSchema,
+  },
+  questionFollowing: {
+    ...API_ROUTES.questionFollowing,
+    summary: 'Whether the member follows a question',
+    group: 'questions',
+    access: 'member',
+    params: byId,
+    response: followingSchema,
+  },
+  followTag: {
+    ...API_ROUTES.followTag,
+    summary: 'Follow a tag, or stop following it (a toggle); answers the state after',
+    group: 'questions',
+    access: 'member',
+    params: z.object({ name: z.string().min(1).max(100) }),
+    response: followingSchema,
   },
   saveAccessibilitySettings: {
     ...API_ROUTES.saveAccessibilitySettings,
@@ -922,6 +1017,8 @@ export const SOCKET_PAYLOADS = {
   threadUpdate: threadSchema,
   messageUpdate: z.strictObject({ result: z.strictObject({ tid: z.string(), message: messageSchema }) }),
   forumUpdate: forumSchema,
+  /** To the recipient's own sockets: a new notification, as the inbox lists it. */
+  notificationUpdate: notificationSchema,
 } as const;
 
 export type SocketPayloads = { [E in keyof typeof SOCKET_PAYLOADS]: z.output<(typeof SOCKET_PAYLOADS)[E]> };

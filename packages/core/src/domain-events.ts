@@ -37,6 +37,8 @@ export interface QuestionAsked {
   questionId: number;
   /** Its tag names, lower case: the tag-filtered lists it joins. */
   tags: string[];
+  /** The usernames its text mentions (markdown mentionedUsernames): who hears of it (docs/product.md section 11). */
+  mentions: string[];
 }
 
 export interface AnswerAdded {
@@ -47,6 +49,8 @@ export interface AnswerAdded {
   tags: string[];
   /** The question's first answer: it leaves the unanswered lists. */
   firstAnswer: boolean;
+  /** The usernames its text mentions (markdown mentionedUsernames): who hears of it (docs/product.md section 11). */
+  mentions: string[];
 }
 
 export interface CommentAdded {
@@ -55,6 +59,8 @@ export interface CommentAdded {
   commentId: number;
   target: CommentTarget;
   parentId: number;
+  /** The usernames its text mentions (markdown mentionedUsernames): who hears of it (docs/product.md section 11). */
+  mentions: string[];
 }
 
 /** A vote added, moved or taken back (never sent for a write that changed nothing). */
@@ -143,6 +149,8 @@ export interface MessagePosted {
   type: 'messagePosted';
   threadId: number;
   messageId: number;
+  /** The usernames its text mentions (markdown mentionedUsernames): who hears of it (docs/product.md section 11). */
+  mentions: string[];
 }
 
 export interface ThreadStarted {

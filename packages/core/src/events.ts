@@ -15,6 +15,7 @@ export const SOCKET_EVENTS = {
   forumUpdate: 'forumUpdate',
   messageDeleteUpdate: 'messageDeleteUpdate',
   reviewUpdate: 'reviewUpdate',
+  notificationUpdate: 'notificationUpdate',
 } as const;
 
 export type SocketEventName = (typeof SOCKET_EVENTS)[keyof typeof SOCKET_EVENTS];

@@ -43,6 +43,15 @@ export const LIMITS = {
   codeBlocksHighlighted: 50,
   /** A suggestion list (tags as one types, usernames: docs/product.md section 5) names at most this many. */
   suggestionsMax: 10,
+  /** A post notifies at most this many accounts it mentions (docs/product.md section 11); later names stay text. */
+  mentionsPerPost: 50,
+  /** A page of notifications; markRead takes at most this many ids at once. */
+  notificationsPageMax: 50,
+  notificationsPageDefault: 20,
+  /** A notification's excerpt of its post, in characters. */
+  notificationSnippetMax: 140,
+  /** An account follows at most this many tags (the 'My tags' list reads each one's newest). */
+  followedTagsMax: 100,
 } as const;
 
 export const DEFAULT_TAG_DESCRIPTION = 'user added tag';

@@ -89,6 +89,12 @@ export const MESSAGES = {
   suspensionDaysRequired: "Enter a number of days, or check 'Suspend for good'",
   suspensionDaysAndForever: "Enter a number of days or check 'Suspend for good', not both",
   prefixEmpty: 'Prefix cannot be empty',
+  // docs/product.md section 11 (our words where it gives none).
+  markReadWhich: 'Give ids, or all: true',
+  digestChoice: "Digest must be one of 'off', 'daily', 'weekly'",
+  unsubscribeInvalid: 'This unsubscribe link is not valid.',
+  followedTagsFull: 'You can follow at most 100 tags',
+  myTagsAndTag: 'Choose a tag or My tags, not both',
 } as const;
 
 /**

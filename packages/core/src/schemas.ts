@@ -7,7 +7,16 @@ import { z } from 'zod';
 import { CLIENT_SOCKET_LIMITS } from './events.ts';
 import { LIMITS } from './limits.ts';
 import { MESSAGES, tooLongMessage } from './messages.ts';
-import { CLOSE_REASONS, COLOR_BLINDNESS, COMMENT_TARGETS, FLAG_REASONS, FLAG_TARGETS, ORDERS, ROLES } from './types.ts';
+import {
+  CLOSE_REASONS,
+  COLOR_BLINDNESS,
+  COMMENT_TARGETS,
+  DIGEST_FREQUENCIES,
+  FLAG_REASONS,
+  FLAG_TARGETS,
+  ORDERS,
+  ROLES,
+} from './types.ts';
 import {
   bioError,
   editReasonError,
@@ -196,6 +205,11 @@ export const questionListQuery = z
       .min(0)
       .max(LIMITS.listOffsetMax, { error: MESSAGES.offsetTooDeep })
       .default(0),
+    /** 'true': questions in the tags the signed-in member follows (docs/product.md section 11). */
+    myTags: z
+      .enum(['true', 'false'], { error: "myTags must be 'true' or 'false'" })
+      .optional()
+      .transform((value) => value === 'true'),
     /** Opaque: made and checked by the server. */
     cursor: z
       .string({ error: MESSAGES.invalidCursor })
@@ -203,7 +217,8 @@ export const questionListQuery = z
       .max(200, { error: MESSAGES.invalidCursor })
       .optional(),
   })
-  .refine((query) => query.cursor === undefined || query.offset === 0, { error: MESSAGES.offsetAndCursor });
+  .refine((query) => query.cursor === undefined || query.offset === 0, { error: MESSAGES.offsetAndCursor })
+  .refine((query) => !query.myTags || query.tag === undefined, { error: MESSAGES.myTagsAndTag });
 export type QuestionListQuery = z.infer<typeof questionListQuery>;
 
 /** GET /api/question/{qid}/answers: the page of answers after the answer `after` (the first page without it). */
@@ -345,3 +360,34 @@ export const porpNameCheckInput = z.object({ name: porpNameInput });
 export const showQuestionsInput = z
   .array(z.number().int().positive().max(2_147_483_647))
   .max(CLIENT_SOCKET_LIMITS.shownQuestionsMax);
+
+/** GET /api/notifications: a page of the newest, or of those older than the notification `before`. */
+export const notificationListQuery = z.object({
+  limit: z.coerce
+    .number({ error: 'limit must be a number' })
+    .int()
+    .min(1)
+    .max(LIMITS.notificationsPageMax)
+    .default(LIMITS.notificationsPageDefault),
+  before: idInput.optional(),
+});
+
+/** POST /api/notifications/markRead: some of one's notifications by id, or all of them. */
+export const markReadInput = z
+  .object({
+    ids: z.array(idInput).min(1).max(LIMITS.notificationsPageMax).optional(),
+    all: z.literal(true).optional(),
+  })
+  .refine((input) => (input.ids === undefined) !== (input.all === undefined), { error: MESSAGES.markReadWhich });
+
+/** PUT /api/account/digest. */
+export const digestInput = z.object({
+  digest: z.enum(DIGEST_FREQUENCIES, { error: MESSAGES.digestChoice }),
+});
+
+/** The unsubscribe link's token (in the address, so a one-click POST needs nothing else). */
+export const unsubscribeQuery = z.object({
+  token: z
+    .string({ error: MESSAGES.unsubscribeInvalid })
+    .regex(/^[0-9a-f]{32}$/, { error: MESSAGES.unsubscribeInvalid }),
+});

@@ -52,3 +52,14 @@ export type CommentTarget = (typeof COMMENT_TARGETS)[number];
 
 /** Which way a vote goes (docs/product.md section 7: each vote toggles). */
 export type VoteDirection = 'up' | 'down';
+
+/**
+ * Why an account is told of a post (docs/product.md section 11), most specific first: a post
+ * notifies an account once, with the first of these that applies.
+ */
+export const NOTIFICATION_KINDS = ['answer', 'comment', 'accept', 'mention', 'followedAnswer'] as const;
+export type NotificationKind = (typeof NOTIFICATION_KINDS)[number];
+
+/** How often an account's email digest comes (docs/product.md section 11); weekly unless changed. */
+export const DIGEST_FREQUENCIES = ['off', 'daily', 'weekly'] as const;
+export type DigestFrequency = (typeof DIGEST_FREQUENCIES)[number];

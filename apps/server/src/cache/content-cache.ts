@@ -16,8 +16,8 @@ export class ListPage {
 
   constructor(
     readonly order: Order,
-    /** The tag filter, lower case; null for the whole list. */
-    readonly tag: string | null,
+    /** The tag filter (one tag, or 'My tags': the tags followed), lower case; null for the whole list. */
+    readonly tags: readonly string[] | null,
     private rows: QuestionSummary[],
     readonly total: number,
     readonly nextCursor: string | null,
@@ -27,8 +27,14 @@ export class ListPage {
     this.rendered = Promise.resolve(firstBody);
   }
 
-  static async of(order: Order, tag: string | null, rows: QuestionSummary[], total: number, next: string | null) {
-    return new ListPage(order, tag, rows, total, next, await JsonBody.of(ENDPOINTS.getQuestions.response, rows));
+  static async of(
+    order: Order,
+    tags: readonly string[] | null,
+    rows: QuestionSummary[],
+    total: number,
+    next: string | null,
+  ) {
+    return new ListPage(order, tags, rows, total, next, await JsonBody.of(ENDPOINTS.getQuestions.response, rows));
   }
 
   body(): Promise<JsonBody> {

@@ -1,6 +1,6 @@
 import { MESSAGES, type Outcome } from '@porpoise/core';
 import { and, eq, isNull } from 'drizzle-orm';
-import type { Db } from '../db/client.ts';
+import { inTransaction, type Db } from '../db/client.ts';
 import { answers, questions } from '../db/schema.ts';
 import { badRequest } from '../http/http-error.ts';
 
@@ -15,7 +15,7 @@ export async function toggleAcceptedAnswer(
   questionId: number,
   answerId: number,
 ): Promise<Outcome<{ acceptedAnswerId: number | null }>> {
-  return db.transaction(async (tx) => {
+  return inTransaction(db, async (tx) => {
     const [question] = await tx
       .select({ accepted: questions.acceptedAnswerId })
       .from(questions)

@@ -1,6 +1,7 @@
 import { MESSAGES, type AnswerAdded, type DomainEvent, type Outcome } from '@porpoise/core';
+import { mentionedUsernames } from '@porpoise/core/markdown';
 import { sql } from 'drizzle-orm';
-import { queryPrepared, type Db, type Tx } from '../db/client.ts';
+import { inTransaction, queryPrepared, type Db, type Tx } from '../db/client.ts';
 import { badRequest, postNotFound } from '../http/http-error.ts';
 import { countHits, refuseOverLimit, withinLimits, type CountedHit, type RateHit } from '../limits/rate-counters.ts';
 import type { Actor } from '../policies/actor.ts';
@@ -34,11 +35,13 @@ export async function addAnswer(
   if (!awaitsApproval) return insertAnswer(db, actor, questionId, text, limits, false);
   // A new account's answer (docs/product.md section 10): held in the same transaction until a
   // moderator approves it; its question's page hears only that a hidden answer came.
-  return db.transaction(async (tx) => {
-    const { result } = await insertAnswer(tx, actor, questionId, text, limits, true);
-    const { events } = await removeAnswer(tx, result.id, heldFor('approval'));
-    const review: DomainEvent = { type: 'reviewChanged', targetType: 'answer', targetId: result.id };
-    return { result, events: [...events, review] } satisfies Outcome<unknown>;
+  return inTransaction(db, async (tx) => {
+    const added = await insertAnswer(tx, actor, questionId, text, limits, true);
+    const { events } = await removeAnswer(tx, added.result.id, heldFor('approval'));
+    const review: DomainEvent = { type: 'reviewChanged', targetType: 'answer', targetId: added.result.id };
+    // Added, and held: its notifications are written hidden, and show when it is approved
+    // (nobody is sent the answer itself: it reads as not there until then).
+    return { result: added.result, events: [...added.events, ...events, review] } satisfies Outcome<unknown>;
   });
 }
 
@@ -95,6 +98,7 @@ async function insertAnswer(
     answerId: id,
     tags: answer.tags ?? [],
     firstAnswer: Number(answer.answerCount) === 1,
+    mentions: mentionedUsernames(text),
   };
   return {
     result: { id, text: String(answer.text), ansDateTime: new Date(answer.ansDateTime!) },

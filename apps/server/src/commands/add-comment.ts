@@ -1,6 +1,7 @@
 import type { CommentTarget, Outcome } from '@porpoise/core';
+import { mentionedUsernames } from '@porpoise/core/markdown';
 import { and, eq, isNull } from 'drizzle-orm';
-import type { Db } from '../db/client.ts';
+import { inTransaction, type Db } from '../db/client.ts';
 import { answers, comments, questions } from '../db/schema.ts';
 import { postNotFound } from '../http/http-error.ts';
 import type { Actor } from '../policies/actor.ts';
@@ -10,7 +11,7 @@ import type { Actor } from '../policies/actor.ts';
  * A deleted post (or an answer of a deleted question) takes none: 404, as if not there.
  */
 export async function addComment(db: Db, actor: Actor, target: CommentTarget, parentId: number, text: string) {
-  return db.transaction(async (tx) => {
+  return inTransaction(db, async (tx) => {
     let questionId: number | undefined;
     if (target === 'question') {
       const [question] = await tx
@@ -42,7 +43,16 @@ export async function addComment(db: Db, actor: Actor, target: CommentTarget, pa
     if (!comment) throw new Error('insert returned no comment');
     return {
       result: { comment, questionId },
-      events: [{ type: 'commentAdded', questionId, commentId: comment.id, target, parentId }],
+      events: [
+        {
+          type: 'commentAdded',
+          questionId,
+          commentId: comment.id,
+          target,
+          parentId,
+          mentions: mentionedUsernames(text, 'inline'),
+        },
+      ],
     } satisfies Outcome<{ comment: typeof comment; questionId: number }>;
   });
 }

@@ -1,11 +1,12 @@
 import type { Outcome } from '@porpoise/core';
+import { mentionedUsernames } from '@porpoise/core/markdown';
 import { sql } from 'drizzle-orm';
-import type { Db } from '../db/client.ts';
-import { questionCounters, questions, questionTags } from '../db/schema.ts';
+import { inTransaction, type Db } from '../db/client.ts';
+import { questionCounters, questions } from '../db/schema.ts';
 import { questionSearchVector, tagLexeme } from '../db/search-vector.ts';
 import type { Actor } from '../policies/actor.ts';
 import { heldFor, removeQuestion } from './delete-post.ts';
-import { countInTags, ensureTags } from './question-tags.ts';
+import { countInTags, ensureTags, linkTags } from './question-tags.ts';
 
 export interface NewQuestion {
   title: string;
@@ -24,7 +25,7 @@ export async function addQuestion(
   input: NewQuestion,
   awaitsApproval = false,
 ): Promise<Outcome<number>> {
-  return db.transaction(async (tx) => {
+  return inTransaction(db, async (tx) => {
     const tagRows = await ensureTags(tx, input.tagNames);
     const [question] = await tx
       .insert(questions)
@@ -38,15 +39,12 @@ export async function addQuestion(
           sql`${sql.param(tagRows.map((tag) => tagLexeme(tag.id)))}::text[]`,
         ),
       })
-      .returning({ id: questions.id, askDateTime: questions.askDateTime, lastActivityAt: questions.lastActivityAt });
+      .returning({ id: questions.id });
     if (!question) throw new Error('insert returned no question');
-    await tx.insert(questionTags).values(
-      tagRows.map((tag) => ({
-        questionId: question.id,
-        tagId: tag.id,
-        askDateTime: question.askDateTime,
-        lastActivityAt: question.lastActivityAt,
-      })),
+    await linkTags(
+      tx,
+      question.id,
+      tagRows.map((tag) => tag.id),
     );
     await countInTags(
       tx,
@@ -55,14 +53,21 @@ export async function addQuestion(
     await tx
       .update(questionCounters)
       .set({ total: sql`${questionCounters.total} + 1`, unanswered: sql`${questionCounters.unanswered} + 1` });
+    const tagNames = [...new Set(input.tagNames.map((name) => name.toLowerCase()))];
+    const asked = {
+      type: 'questionAsked',
+      questionId: question.id,
+      tags: tagNames,
+      mentions: mentionedUsernames(input.text),
+    } as const;
     if (awaitsApproval) {
+      // Asked, and held: its notifications are written hidden, and show when it is approved.
       const held = await removeQuestion(tx, question.id, heldFor('approval'), true);
       return {
         result: question.id,
-        events: [...held, { type: 'reviewChanged', targetType: 'question', targetId: question.id }],
+        events: [asked, ...held, { type: 'reviewChanged', targetType: 'question', targetId: question.id }],
       };
     }
-    const tagNames = [...new Set(input.tagNames.map((name) => name.toLowerCase()))];
-    return { result: question.id, events: [{ type: 'questionAsked', questionId: question.id, tags: tagNames }] };
+    return { result: question.id, events: [asked] };
   });
 }

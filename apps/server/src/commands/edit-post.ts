@@ -7,7 +7,7 @@ import { badRequest, postNotFound } from '../http/http-error.ts';
 import type { Actor } from '../policies/actor.ts';
 import { heldFor, removeAnswer, removeQuestion } from './delete-post.ts';
 import { recordModeration } from './moderation-log.ts';
-import { countInTags, ensureTags } from './question-tags.ts';
+import { countInTags, ensureTags, linkTags } from './question-tags.ts';
 
 export interface QuestionEdit {
   title: string;
@@ -103,14 +103,10 @@ export async function editQuestion(
         .where(and(eq(questionTags.questionId, questionId), inArray(questionTags.tagId, removed)));
     }
     if (added.length > 0) {
-      await tx.insert(questionTags).values(
-        added.map((tag) => ({
-          questionId,
-          tagId: tag.id,
-          askDateTime: question.askDateTime,
-          lastActivityAt: question.lastActivityAt,
-          answerCount: question.answerCount,
-        })),
+      await linkTags(
+        tx,
+        questionId,
+        added.map((tag) => tag.id),
       );
     }
     if (awaitsApproval) {

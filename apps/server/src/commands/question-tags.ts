@@ -34,3 +34,17 @@ export async function countInTags(tx: Tx, added: readonly number[], removed: rea
     from (select id from tags where id = any(${sql.param(changed)}::bigint[]) order by id for no key update) locked
     where tags.id = locked.id`);
 }
+
+/**
+ * Links tags to a question, each link with the question's own sort keys (schema:
+ * question_tags) copied in the database, to the microsecond: a JS Date would cut them to the
+ * millisecond, and a tag list's cursor (at the question's exact time) would then hold the
+ * question it starts after.
+ */
+export async function linkTags(tx: Tx, questionId: number, tagIds: readonly number[]): Promise<void> {
+  if (tagIds.length === 0) return;
+  await tx.execute(sql`
+    insert into question_tags (question_id, tag_id, ask_date_time, last_activity_at, answer_count)
+    select q.id, t.id, q.ask_date_time, q.last_activity_at, q.answer_count
+    from questions q, unnest(${sql.param(tagIds)}::bigint[]) as t(id) where q.id = ${questionId}`);
+}

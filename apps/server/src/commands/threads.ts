@@ -1,7 +1,8 @@
 import type { Outcome } from '@porpoise/core';
 import { MESSAGES } from '@porpoise/core';
+import { mentionedUsernames } from '@porpoise/core/markdown';
 import { eq, sql } from 'drizzle-orm';
-import { queryRows, type Db } from '../db/client.ts';
+import { inTransaction, queryRows, type Db } from '../db/client.ts';
 import { forums, messageReads, messages, threadParticipants, threads } from '../db/schema.ts';
 import { uniqueViolation } from '../db/errors.ts';
 import { badRequest, conflict } from '../http/http-error.ts';
@@ -53,7 +54,7 @@ export interface NewMessage {
 
 /** Stores a message, counts it read by its sender where receipts are kept, and moves the thread's update time. */
 export async function postMessage(db: Db, input: NewMessage): Promise<Outcome<number>> {
-  return db.transaction(async (tx) => {
+  return inTransaction(db, async (tx) => {
     const [message] = await tx
       .insert(messages)
       .values({
@@ -69,7 +70,15 @@ export async function postMessage(db: Db, input: NewMessage): Promise<Outcome<nu
     await tx.update(threads).set({ threadUpdatedDateTime: message.at }).where(eq(threads.id, input.threadId));
     return {
       result: message.id,
-      events: [{ type: 'messagePosted', threadId: input.threadId, messageId: message.id }],
+      events: [
+        {
+          type: 'messagePosted',
+          threadId: input.threadId,
+          messageId: message.id,
+          // An anonymous PorpChat visitor mentions nobody (docs/product.md section 11).
+          mentions: input.senderAccountId === null ? [] : mentionedUsernames(input.content, 'inline'),
+        },
+      ],
     };
   });
 }

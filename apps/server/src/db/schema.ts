@@ -3,3 +3,4 @@ export * from './schema/accounts.ts';
 export * from './schema/questions.ts';
 export * from './schema/conversations.ts';
 export * from './schema/moderation.ts';
+export * from './schema/notifications.ts';

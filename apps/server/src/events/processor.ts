@@ -32,6 +32,10 @@ import { findThread, getForumRow, getMessage, threadWithLastMessage } from '../q
 import { mailFor } from './account-mail.ts';
 import { touchedBy, touchesNothing } from './invalidation.ts';
 import { ViewCounter } from './view-counter.ts';
+import { NOTIFYING_EVENTS, syncNotificationVisibility, writeNotifications, type Written } from './notifications.ts';
+import { notificationsByIds } from '../queries/notifications.ts';
+import { presentNotification } from '../presenters/notification.ts';
+import type { Db } from '../db/client.ts';
 
 /** A hidden item's reason, as the payloads carry it: absent unless held. */
 const heldMark = (event: { held: HeldFor | null }) => (event.held === null ? {} : { held: event.held });
@@ -63,16 +67,25 @@ type Delivery = {
  * 3. counts first views, whose counts and viewsUpdate go out at most once a second.
  * Routes neither clear caches nor emit (a lint rule keeps `app.realtime` to this file).
  * 4. ends sessions a password change ended, and hands mail to the mailer (events/account-mail.ts).
- * Notifications and moderation will hang off this processor too.
+ * 5. writes notifications and follows (events/notifications.ts) inside the transaction of the
+ *    write that caused them (`write`), tells their recipients after it commits, and hides or
+ *    shows them again with the posts they are about.
  */
 export interface EventProcessor {
-  apply(events: readonly DomainEvent[]): Promise<void>;
+  apply(events: readonly DomainEvent[], notified?: readonly Written[]): Promise<void>;
   /**
    * A command's outcome, its events applied: what a route does with every write
    * (`const id = await app.events.settle(addQuestion(...))`). Resolves with the result
    * once the changed cached reads are gone, here and on the other processes.
    */
   settle<T>(outcome: Promise<Outcome<T>>): Promise<T>;
+  /**
+   * settle for the writes that notify (asking, answering, commenting, accepting, posting a
+   * message): runs the command in a transaction, writes the notifications its events cause
+   * in the same one, and settles it once committed
+   * (`await app.events.write((tx) => addAnswer(tx, ...))`).
+   */
+  write<T>(command: (tx: Db) => Promise<Outcome<T>>): Promise<T>;
   /** Counts the first views gathered so far now, rather than at the next tick (tests, shutdown). */
   flushViews(): Promise<void>;
 }
@@ -276,11 +289,25 @@ export const eventsPlugin = fp(
     );
     app.addHook('onClose', async () => views.stop());
 
+    /** New notifications to their recipients' own sockets, as the inbox lists them. */
+    async function deliverNotifications(notified: readonly Written[]) {
+      const shown = notified.filter((each) => !each.hidden).map((each) => each.id);
+      for (const row of await notificationsByIds(app.db, shown)) {
+        emit({
+          audience: { to: 'accounts', accountIds: [row.accountId] },
+          event: SOCKET_EVENTS.notificationUpdate,
+          payload: presentNotification(row),
+        });
+      }
+    }
+
     const processor: EventProcessor = {
-      async apply(events) {
+      async apply(events, notified = []) {
         const touched = touchedBy(events);
         if (!touchesNothing(touched)) await app.contentCache.invalidate(touched);
         for (const event of events) {
+          // A post deleted, held or shown again: its notifications leave or rejoin the inboxes.
+          await syncNotificationVisibility(app.db, event);
           if (event.type === 'questionViewed') views.add(event.questionId);
           // Every process reads the account's role again at its next request (auth/sessions.ts remembers 30 s).
           if (event.type === 'roleChanged') {
@@ -298,10 +325,22 @@ export const eventsPlugin = fp(
           if (mail !== null) app.mailer.send(mail);
           for (const delivery of await deliveries(event)) emit(delivery);
         }
+        await deliverNotifications(notified);
       },
       async settle(outcome) {
         const { result, events } = await outcome;
+        // A write that notifies goes through `write`, or its notifications would be lost.
+        const skipped = events.find((event) => NOTIFYING_EVENTS.has(event.type));
+        if (skipped) throw new Error(`a '${skipped.type}' write must go through app.events.write`);
         await processor.apply(events);
+        return result;
+      },
+      async write(command) {
+        const { result, events, notified } = await app.db.transaction(async (tx) => {
+          const outcome = await command(tx);
+          return { ...outcome, notified: await writeNotifications(tx, outcome.events) };
+        });
+        await processor.apply(events, notified);
         return result;
       },
       flushViews: () => views.flush(),

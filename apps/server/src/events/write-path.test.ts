@@ -15,34 +15,34 @@ import { startTestApp, type TestApp } from '../test/test-app.ts';
 
 describe('what each event touches', () => {
   it('a comment only its question page; a vote its page and row; an answer also active (and unanswered, the first)', () => {
-    expect(touchedBy([{ type: 'commentAdded', questionId: 1, commentId: 2, target: 'question', parentId: 1 }])).toEqual(
-      { questions: [1], rows: [], orders: [], tags: false },
-    );
+    expect(
+      touchedBy([{ type: 'commentAdded', questionId: 1, commentId: 2, target: 'question', parentId: 1, mentions: [] }]),
+    ).toEqual({ questions: [1], rows: [], orders: [], tags: false });
     expect(touchedBy([{ type: 'voteChanged', questionId: 1 }])).toEqual({
       questions: [1],
       rows: [1],
       orders: [],
       tags: false,
     });
-    expect(touchedBy([{ type: 'answerAdded', questionId: 1, answerId: 2, tags: ['x'], firstAnswer: false }])).toEqual({
+    expect(
+      touchedBy([{ type: 'answerAdded', questionId: 1, answerId: 2, tags: ['x'], firstAnswer: false, mentions: [] }]),
+    ).toEqual({
       questions: [1],
       rows: [1],
       orders: [{ order: 'active', tags: ['x'] }],
       tags: false,
     });
     expect(
-      touchedBy([{ type: 'answerAdded', questionId: 1, answerId: 2, tags: ['x'], firstAnswer: true }]).orders,
+      touchedBy([{ type: 'answerAdded', questionId: 1, answerId: 2, tags: ['x'], firstAnswer: true, mentions: [] }])
+        .orders,
     ).toEqual([
       { order: 'active', tags: ['x'] },
       { order: 'unanswered', tags: ['x'] },
     ]);
-    expect(touchedBy([{ type: 'questionAsked', questionId: 3, tags: ['y'] }]).orders.map((o) => o.order)).toEqual([
-      'newest',
-      'unanswered',
-      'active',
-      'mostViewed',
-    ]);
-    expect(touchedBy([{ type: 'questionAsked', questionId: 3, tags: ['y'] }]).tags).toBe(true);
+    expect(
+      touchedBy([{ type: 'questionAsked', questionId: 3, tags: ['y'], mentions: [] }]).orders.map((o) => o.order),
+    ).toEqual(['newest', 'unanswered', 'active', 'mostViewed']);
+    expect(touchedBy([{ type: 'questionAsked', questionId: 3, tags: ['y'], mentions: [] }]).tags).toBe(true);
     expect(touchedBy([{ type: 'questionViewed', questionId: 1 }])).toEqual({
       questions: [],
       rows: [],

@@ -19,6 +19,8 @@ export interface OutgoingMail {
   subject: string;
   text: string;
   html: string;
+  /** Extra headers (a digest's List-Unsubscribe and List-Unsubscribe-Post). */
+  headers?: Record<string, string>;
 }
 
 export interface MailConfig {
@@ -36,6 +38,8 @@ export interface Mailer {
   send(mail: OutgoingMail): void;
   /** Resolves once every mail queued so far has been sent or given up on (for tests and shutdown). */
   idle(): Promise<void>;
+  /** Mails waiting to be sent or tried again (a sender of many waits for `idle` past a few hundred). */
+  pending(): number;
   close(): Promise<void>;
 }
 
@@ -139,6 +143,7 @@ export function createMailer(config: MailConfig, log: FastifyBaseLogger): Mailer
       pending += 1;
       attempt(mail, 0);
     },
+    pending: () => pending,
     idle: () => (pending === 0 ? Promise.resolve() : new Promise<void>((resolve) => settled.push(resolve))),
     async close() {
       closed = true;

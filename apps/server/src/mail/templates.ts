@@ -66,3 +66,52 @@ export function emailChangedMail(to: string, username: string, newEmail: string,
     { label: 'Move my account back to this address', href: revertLink },
   );
 }
+
+/** What a digest says (docs/product.md section 11), as plain lines with their links. */
+export interface DigestContent {
+  notifications: Array<{ line: string; href: string }>;
+  questions: Array<{ line: string; href: string }>;
+  /** The page with the 'Unsubscribe' button, and the one-click address (RFC 8058). */
+  unsubscribePage: string;
+  oneClick: string;
+}
+
+/** The email digest: unread notifications and the week's top questions in followed tags, with a one-click unsubscribe. */
+export function digestMail(to: string, username: string, content: DigestContent): OutgoingMail {
+  const sections = [
+    { heading: 'Unread notifications', items: content.notifications },
+    { heading: 'Top questions this week in the tags you follow', items: content.questions },
+  ].filter((section) => section.items.length > 0);
+  const text = [
+    `Hello ${username},`,
+    ...sections.map((section) =>
+      [section.heading, ...section.items.map((item) => `- ${item.line}\n  ${item.href}`)].join('\n'),
+    ),
+    `You get this digest because of your Porpoise email digest setting. Unsubscribe: ${content.unsubscribePage}`,
+    '— Porpoise',
+  ].join('\n\n');
+  const html = [
+    '<!doctype html><html><body style="font-family: sans-serif; line-height: 1.5; color: #1f2328">',
+    `<p>${escapeHtml(`Hello ${username},`)}</p>`,
+    ...sections.map(
+      (section) =>
+        `<h2 style="font-size: 1.1em">${escapeHtml(section.heading)}</h2><ul>${section.items
+          .map(
+            (item) => `<li><a href="${escapeHtml(item.href)}" style="color: #0969da">${escapeHtml(item.line)}</a></li>`,
+          )
+          .join('')}</ul>`,
+    ),
+    `<p style="color: #59636e">You get this digest because of your Porpoise email digest setting. <a href="${escapeHtml(content.unsubscribePage)}" style="color: #0969da">Unsubscribe</a></p>`,
+    '<p>— Porpoise</p></body></html>',
+  ].join('\n');
+  return {
+    to,
+    subject: 'Your Porpoise digest',
+    text,
+    html,
+    headers: {
+      'List-Unsubscribe': `<${content.oneClick}>`,
+      'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click',
+    },
+  };
+}

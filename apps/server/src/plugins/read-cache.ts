@@ -42,7 +42,7 @@ function merge(all: Touched[]): Touched {
 function listTouched(touched: Touched, page: ListPage): boolean {
   if (touched.rows.some((id) => page.ids.has(String(id)))) return true;
   return touched.orders.some(
-    ({ order, tags }) => order === page.order && (page.tag === null || tags.includes(page.tag)),
+    ({ order, tags }) => order === page.order && (page.tags === null || page.tags.some((tag) => tags.includes(tag))),
   );
 }
 

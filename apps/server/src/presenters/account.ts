@@ -1,9 +1,9 @@
-import type { Account, ColorBlindness, ProfileDetail, Role, UserSummary } from '@porpoise/core';
+import type { Account, ColorBlindness, DigestFrequency, ProfileDetail, Role, UserSummary } from '@porpoise/core';
 import type { AccountRow } from '../db/schema.ts';
 import type { ProfileRow } from '../queries/profiles.ts';
 
-/** The account as its owner sees it: never the password hash or internal id. */
-export function presentAccount(row: AccountRow): Account {
+/** The account as its owner sees it, with the names of the tags it follows: never the password hash or internal id. */
+export function presentAccount(row: AccountRow, followedTags: string[]): Account {
   return {
     username: row.username,
     email: row.email,
@@ -14,6 +14,8 @@ export function presentAccount(row: AccountRow): Account {
       colorBlindness: row.colorBlindness as ColorBlindness,
     },
     accessibilitySettingsSaved: row.accessibilitySavedAt !== null,
+    followedTags,
+    digest: row.digest as DigestFrequency,
   };
 }
 

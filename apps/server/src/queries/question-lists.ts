@@ -62,6 +62,27 @@ function tagPageIds(query: QuestionListQuery, tag: string, after: ListPosition |
     order by ${order.orderBy} limit ${query.limit} offset ${query.offset}`;
 }
 
+/**
+ * The ids of one page of the questions in any of these tags ('My tags', docs/product.md
+ * section 11), in a TAG_ORDER order: each tag's own first rows (a range of its index), merged,
+ * a question in two of the tags once. Null for mostViewed (hasAnyTag filters the whole list).
+ */
+function tagSetPageIds(query: QuestionListQuery, tags: readonly string[], after: ListPosition | null): SQL | null {
+  const order = TAG_ORDER[query.order];
+  if (!order) return null;
+  const column = query.order === 'active' ? sql`last_activity_at` : sql`ask_date_time`;
+  const conditions = [sql`qt.tag_id = f.id`, sql`not qt.deleted`];
+  if (query.order === 'unanswered') conditions.push(sql`qt.answer_count = 0`);
+  if (after) conditions.push(order.after(after));
+  return sql`select x.question_id as id from (select id from tags where name = any(${sql.param(tags)}::text[])) f
+    cross join lateral (
+      select qt.question_id, qt.${column} as key from question_tags qt where ${sql.join(conditions, sql` and `)}
+      order by ${order.orderBy} limit ${query.limit + query.offset}
+    ) x
+    group by x.question_id, x.key
+    order by x.key desc nulls last, x.question_id desc nulls last limit ${query.limit} offset ${query.offset}`;
+}
+
 /** The position of a list's last row, from which the next page starts. */
 function positionOf(order: QuestionListQuery['order'], row: ListRow): ListPosition {
   return {
@@ -81,13 +102,24 @@ const hasTag = (name: string) =>
   sql`q.id in (select qt.question_id from question_tags qt join tags t on t.id = qt.tag_id
     where t.name = ${name} and not qt.deleted)`;
 
+/** Questions having any of these tags ('My tags'), as hasTag. */
+const hasAnyTag = (names: readonly string[]) =>
+  sql`q.id in (select qt.question_id from question_tags qt join tags t on t.id = qt.tag_id
+    where t.name = any(${sql.param(names)}::text[]) and not qt.deleted)`;
+
 /** The list's conditions; `after` (a cursor's position) only for the page, never for its count. */
-function listFilter(query: QuestionListQuery, search: SearchTerms | null, after: SQL | null = null): SQL {
+function listFilter(
+  query: QuestionListQuery,
+  search: SearchTerms | null,
+  after: SQL | null = null,
+  tagSet: readonly string[] | null = null,
+): SQL {
   // A deleted question is in no list (the orders' indexes hold only the others).
   const conditions: SQL[] = [sql`q.deleted_at is null`];
   if (after) conditions.push(after);
   if (query.order === 'unanswered') conditions.push(sql`q.answer_count = 0`);
   if (query.tag) conditions.push(hasTag(query.tag.toLowerCase()));
+  if (tagSet) conditions.push(hasAnyTag(tagSet));
   if (search) conditions.push(matchesAny(search));
   return sql`where ${sql.join(conditions, sql` and `)}`;
 }
@@ -108,7 +140,17 @@ async function summaries(db: Db, rows: SummaryRow[]): Promise<TaggedSummaryRow[]
 }
 
 /** The number of questions in the home list (no search), from the counters where it can be. */
-async function countQuestions(db: Db, query: QuestionListQuery): Promise<number> {
+async function countQuestions(db: Db, query: QuestionListQuery, tagSet: readonly string[] | null): Promise<number> {
+  if (tagSet) {
+    // 'My tags': the distinct questions of the tags' rows (the page is cached, and so is this).
+    const [row] = await queryPrepared<{ total: number }>(
+      db,
+      sql`select count(distinct qt.question_id)::int as total from question_tags qt
+        where qt.tag_id in (select id from tags where name = any(${sql.param(tagSet)}::text[])) and not qt.deleted
+          and (${query.order !== 'unanswered'} or qt.answer_count = 0)`,
+    );
+    return Number(row?.total ?? 0);
+  }
   if (query.tag && query.order !== 'unanswered') {
     // The tag's own count (kept by the asking command): counting its questions took 2-3 ms.
     const [row] = await queryPrepared<{ total: number }>(
@@ -177,6 +219,8 @@ export async function listQuestions(
   db: Db,
   query: QuestionListQuery,
   after: ListPosition | null = null,
+  /** 'My tags': the tags (names, lower case) whose questions the list holds; null for no such filter. */
+  tagSet: readonly string[] | null = null,
 ): Promise<{ rows: TaggedSummaryRow[]; total: number; nextCursor: string | null }> {
   const order = ORDER_BY[query.order];
   const afterCondition = after ? AFTER[query.order](after) : null;
@@ -195,14 +239,19 @@ export async function listQuestions(
       nextCursor: last ? encodeCursor(positionOf(query.order, last)) : null,
     };
   };
+  if (tagSet?.length === 0) return result([], 0);
   if (!query.search?.trim()) {
-    const tagIds = query.tag ? tagPageIds(query, query.tag.toLowerCase(), after) : null;
+    const tagIds = query.tag
+      ? tagPageIds(query, query.tag.toLowerCase(), after)
+      : tagSet
+        ? tagSetPageIds(query, tagSet, after)
+        : null;
     // A fixed shape per order, tag or not and cursor or not, with a plan that suits every
     // value: prepared. Not a tag's mostViewed page, whose best plan depends on the tag.
-    const run = tagIds || !query.tag ? queryPrepared : queryRows;
+    const run = tagIds || (!query.tag && !tagSet) ? queryPrepared : queryRows;
     const [rows, total] = await Promise.all([
-      run<ListRow>(db, tagIds ? page(tagIds) : inOrder(listFilter(query, null, afterCondition))),
-      countQuestions(db, query),
+      run<ListRow>(db, tagIds ? page(tagIds) : inOrder(listFilter(query, null, afterCondition, tagSet))),
+      countQuestions(db, query, tagSet),
     ]);
     return result(rows, total);
   }
@@ -214,12 +263,12 @@ export async function listQuestions(
   // The total is then the cap (the list says "N+"): counting every match of a common word
   // over a million questions costs more than the page itself.
   const search = await searchTerms(db, query.search);
-  const filter = listFilter(query, search);
-  const plain = !query.tag && query.order !== 'unanswered';
+  const filter = listFilter(query, search, null, tagSet);
+  const plain = !query.tag && !tagSet && query.order !== 'unanswered';
   const few =
     search && plain && (await anyTermIsCommon(db, search)) ? null : await fewMatches(db, query, filter, afterCondition);
   const { rows, total } = few ?? {
-    rows: await queryRows<ListRow>(db, inOrder(listFilter(query, search, afterCondition))),
+    rows: await queryRows<ListRow>(db, inOrder(listFilter(query, search, afterCondition, tagSet))),
     total: LIMITS.searchCountCap,
   };
   return result(rows, total);

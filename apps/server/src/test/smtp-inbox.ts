@@ -9,6 +9,8 @@ export interface ReceivedMail {
   subject: string;
   text: string;
   html: string;
+  /** Its headers by lower-case name, each as written after its colon (List-Unsubscribe and the like). */
+  headers: Map<string, string>;
 }
 
 export interface SmtpInbox {
@@ -70,6 +72,9 @@ export async function startSmtpInbox(): Promise<SmtpInbox> {
             subject: parsed.subject ?? '',
             text: parsed.text ?? '',
             html: typeof parsed.html === 'string' ? parsed.html : '',
+            headers: new Map(
+              parsed.headerLines.map(({ key, line }) => [key, line.slice(line.indexOf(':') + 1).trim()]),
+            ),
           });
           callback();
         })();

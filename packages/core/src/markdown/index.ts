@@ -10,7 +10,7 @@ import { markdownLinksValid } from './parse.ts';
 
 export * from './tree.ts';
 export * from './languages.ts';
-export { markdownLinksValid, markdownPlainText, parseMarkdown } from './parse.ts';
+export { markdownLinksValid, markdownPlainText, mentionedUsernames, parseMarkdown } from './parse.ts';
 
 export const questionTextError = postTextError(
   MESSAGES.questionTextEmpty,

@@ -61,6 +61,47 @@ function budgetedTables(md: MarkdownIt): void {
   });
 }
 
+/** A character a username may hold (validation.ts USERNAME_PATTERN): A-Z, a-z, 0-9, dot, dash, underscore. */
+function isUsernameChar(code: number): boolean {
+  return (
+    (code >= 0x30 && code <= 0x39) ||
+    (code >= 0x41 && code <= 0x5a) ||
+    (code >= 0x61 && code <= 0x7a) ||
+    code === 0x2e ||
+    code === 0x2d ||
+    code === 0x5f
+  );
+}
+
+/**
+ * `@username` (docs/product.md section 11): an '@' that no username character comes right
+ * before (so `mail@example.com` is no mention), then 3-30 username characters; dots at
+ * its end are the sentence's, not the name's. A scan of at most 32 characters.
+ */
+function mentions(md: MarkdownIt): void {
+  md.inline.ruler.push('mention', (state, silent) => {
+    const start = state.pos;
+    if (state.src.charCodeAt(start) !== 0x40) return false;
+    if (start > 0 && (isUsernameChar(state.src.charCodeAt(start - 1)) || state.src.charCodeAt(start - 1) === 0x40)) {
+      return false;
+    }
+    let end = start + 1;
+    while (end < state.posMax && end - start <= 31 && isUsernameChar(state.src.charCodeAt(end))) end += 1;
+    if (end - start > 31) return false;
+    let nameEnd = end;
+    while (nameEnd > start + 1 && state.src.charCodeAt(nameEnd - 1) === 0x2e) nameEnd -= 1;
+    const username = state.src.slice(start + 1, nameEnd);
+    if (username.length < 3) return false;
+    if (!silent) {
+      const token = state.push('mention', '', 0);
+      token.content = username;
+      token.markup = '@';
+    }
+    state.pos = nameEnd;
+    return true;
+  });
+}
+
 function createParser(): MarkdownIt {
   const md = markdownItFactory('default', {
     html: false,
@@ -72,6 +113,7 @@ function createParser(): MarkdownIt {
   });
   md.disable(['reference']);
   budgetedTables(md);
+  mentions(md);
   // Escapes and entities stay tokens of their own, so `- \\[x]` is not taken for a task box.
   md.core.ruler.disable('text_join');
   // A link or image whose address breaks the spec's rule is not a link at all: markdown-it
@@ -203,6 +245,11 @@ class InlineReader {
       case 'link_open':
         this.readLink(token, nodes);
         return;
+      case 'mention':
+        // In a link's text it is text: a link cannot hold a link.
+        if (this.inLink) pushText(nodes, `@${token.content}`);
+        else nodes.push({ type: 'mention', username: token.content });
+        return;
       case 'image': {
         // Shown as a link to the image, never embedded (docs/product.md section 8).
         const alt = new InlineReader(token.children ?? []).read();
@@ -258,6 +305,7 @@ function plainOf(nodes: MdInline[]): string {
   let text = '';
   for (const node of nodes) {
     if (node.type === 'text' || node.type === 'code') text += node.text;
+    else if (node.type === 'mention') text += `@${node.username}`;
     else if (node.type === 'br') text += '\n';
     else text += plainOf(node.children);
   }
@@ -418,4 +466,30 @@ export function markdownPlainText(text: string, mode: MarkdownMode = 'block'): s
   };
   visit(parseMarkdown(text, mode));
   return parts.join(' ').replace(/\s+/g, ' ').trim();
+}
+
+/**
+ * The usernames a text mentions (docs/product.md section 11), each once (the first spelling
+ * of a name in any case), in the order written, at most LIMITS.mentionsPerPost: what the
+ * reader sees as mentions, so none in code or in a link's text.
+ */
+export function mentionedUsernames(text: string, mode: MarkdownMode = 'block'): string[] {
+  if (!text.includes('@')) return [];
+  const tokens = tokenize(text, mode);
+  if (tokens === null) return [];
+  const found = new Map<string, string>();
+  for (const token of tokens) {
+    if (token.type !== 'inline') continue;
+    let inLink = 0;
+    for (const child of token.children ?? []) {
+      if (child.type === 'link_open') inLink += 1;
+      else if (child.type === 'link_close') inLink -= 1;
+      else if (child.type === 'mention' && inLink === 0) {
+        const key = child.content.toLowerCase();
+        if (!found.has(key)) found.set(key, child.content);
+        if (found.size >= LIMITS.mentionsPerPost) return [...found.values()];
+      }
+    }
+  }
+  return [...found.values()];
 }

@@ -10,6 +10,8 @@ export type MdInline =
   | { type: 'text'; text: string }
   | { type: 'code'; text: string }
   | { type: 'br' }
+  /** `@username` written in text (not in code or a link): a link to that profile. */
+  | { type: 'mention'; username: string }
   | { type: 'em' | 'strong' | 's'; children: MdInline[] }
   /** Always an https:// address with something after it (the spec's link rule). */
   | { type: 'link'; href: string; children: MdInline[] };

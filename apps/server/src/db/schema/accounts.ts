@@ -22,6 +22,17 @@ export const accounts = pgTable(
      */
     suspendedUntil: at('suspended_until'),
     suspensionReason: text('suspension_reason'),
+    /** Its notifications that are unread and shown, kept with them (docs/product.md section 11). */
+    unreadNotifications: integer('unread_notifications').notNull().default(0),
+    /** 'off', 'daily' or 'weekly' (docs/product.md section 11). */
+    digest: text('digest').notNull().default('weekly'),
+    /** When its last digest was sent; null until one has been. */
+    lastDigestAt: at('last_digest_at'),
+    /**
+     * The one-click unsubscribe link's token (a random 128-bit value, made with the first
+     * digest): it can only turn the digest off, so it is kept as it is, not hashed.
+     */
+    digestToken: text('digest_token'),
     /**
      * nameSkeleton(username) from packages/core/src/skeleton.ts, written out for the characters
      * a username may hold (A-Z, a-z, 0-9, dot, dash, underscore): PorpChat names that look
@@ -38,6 +49,8 @@ export const accounts = pgTable(
     // range of this index, read in its order, whatever the database's collation.
     index('accounts_username_prefix_idx').on(sql`(lower(${t.username}) collate "C")`),
     uniqueIndex('accounts_email_lower_key').on(sql`lower(${t.email})`),
+    uniqueIndex('accounts_digest_token_key').on(t.digestToken),
+    check('accounts_digest_check', sql`${t.digest} in ('off', 'daily', 'weekly')`),
     check('accounts_role_check', sql`${t.role} in ('member', 'moderator', 'admin')`),
     check(
       'accounts_color_blindness_check',

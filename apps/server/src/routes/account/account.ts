@@ -20,6 +20,8 @@ import { route } from '../../http/contract-routes.ts';
 import { decoyHash, hashPassword, needsRehash, verifyPassword } from '../../auth/password.ts';
 import { clearSessionCookie, setSessionCookie } from '../../plugins/auth.ts';
 import { presentAccount } from '../../presenters/account.ts';
+import { followedTagNames } from '../../queries/notifications.ts';
+import { setDigest } from '../../commands/notifications.ts';
 import { bodyLimitFor } from '../../http/request-bodies.ts';
 
 const invalidLogin = () => new HttpError(401, MESSAGES.invalidLogin);
@@ -53,7 +55,7 @@ export async function accountRoutes(app: FastifyInstance) {
     await dropIncomingSession(request);
     const { token } = await app.sessions.create(account.id);
     setSessionCookie(reply, token);
-    return presentAccount(account);
+    return presentAccount(account, []);
   });
 
   /**
@@ -96,7 +98,7 @@ export async function accountRoutes(app: FastifyInstance) {
     const session = await app.sessions.createIfPasswordStill(account.id, verifiedHash);
     if (!session) throw invalidLogin();
     setSessionCookie(reply, session.token);
-    return presentAccount(account);
+    return presentAccount(account, await followedTagNames(app.db, account.id));
   });
 
   /**
@@ -179,7 +181,7 @@ export async function accountRoutes(app: FastifyInstance) {
     if (!request.session) throw unauthorized();
     const account = await getAccount(app.db, request.session.accountId);
     if (!account) throw unauthorized();
-    return presentAccount(account);
+    return presentAccount(account, await followedTagNames(app.db, account.id));
   });
 
   /**
@@ -191,6 +193,17 @@ export async function accountRoutes(app: FastifyInstance) {
     namesActor: ({ body }: { body: { username: string } }) => body.username,
   };
   route(app, 'saveAccessibilitySettings', settings, async ({ actor, body: input }) =>
-    presentAccount(await saveAccessibilitySettings(app.db, actor.id, input.accessibilitySettings)),
+    presentAccount(
+      await saveAccessibilitySettings(app.db, actor.id, input.accessibilitySettings),
+      await followedTagNames(app.db, actor.id),
+    ),
   );
+
+  // docs/product.md section 11: how often the email digest comes.
+  route(app, 'setDigest', { bodyLimit: bodyLimitFor(16) }, async ({ actor, body: { digest } }) => {
+    await setDigest(app.db, actor.id, digest);
+    const account = await getAccount(app.db, actor.id);
+    if (!account) throw unauthorized();
+    return presentAccount(account, await followedTagNames(app.db, actor.id));
+  });
 }

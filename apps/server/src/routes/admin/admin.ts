@@ -6,7 +6,7 @@ import { bodyLimitFor } from '../../http/request-bodies.ts';
 import { presentUserSummary } from '../../presenters/account.ts';
 import { searchAccounts } from '../../queries/accounts.ts';
 
-/** The admin's user list and roles (docs/product.md section 10); the contract makes both admin-only. */
+/** The admin's user list and roles (docs/product.md section 10), and the digest run; the contract makes them admin-only. */
 export async function adminRoutes(app: FastifyInstance) {
   route(app, 'listUsers', {}, async ({ query }) => {
     const rows = await searchAccounts(app.db, query.search?.trim() ?? '');
@@ -16,4 +16,7 @@ export async function adminRoutes(app: FastifyInstance) {
   route(app, 'setRole', { bodyLimit: bodyLimitFor(LIMITS.usernameMax) }, async ({ actor, params, body }) => {
     return presentUserSummary(await app.events.settle(setRole(app.db, actor, params.username, body.role)));
   });
+
+  // docs/product.md section 11: every due digest now (plugins/digests.ts sends them on a schedule too).
+  route(app, 'runDigests', { bodyLimit: bodyLimitFor(0) }, async () => ({ sent: await app.digests.run() }));
 }

@@ -34,10 +34,8 @@ export async function answerRoutes(app: FastifyInstance) {
   route(app, 'addAnswer', options, async ({ actor, body: input }) => {
     const hits = postingHits(app, actor, 'answer');
     const held = await awaitsApproval(app, actor);
-    const row = await app.events.settle(
-      remembering429(app, actor, 'answer', () =>
-        addAnswer(app.db, actor, Number(input.qid), input.ans.text, hits, held),
-      ),
+    const row = await remembering429(app, actor, 'answer', () =>
+      app.events.write((tx) => addAnswer(tx, actor, Number(input.qid), input.ans.text, hits, held)),
     );
     return presentAnswer(
       {
@@ -103,7 +101,9 @@ export async function answerRoutes(app: FastifyInstance) {
   route(app, 'acceptAnswer', acceptOptions, async ({ actor, body: input }) => {
     const questionId = Number(input.qid);
     authorize(actor, 'accept', await visibleQuestion(app.db, actor, questionId));
-    const { acceptedAnswerId } = await app.events.settle(toggleAcceptedAnswer(app.db, questionId, Number(input.aid)));
+    const { acceptedAnswerId } = await app.events.write((tx) =>
+      toggleAcceptedAnswer(tx, questionId, Number(input.aid)),
+    );
     return { qid: input.qid, acceptedAnswer: acceptedAnswerId === null ? null : String(acceptedAnswerId) };
   });
 

@@ -21,8 +21,8 @@ export async function commentRoutes(app: FastifyInstance) {
     namesActor: ({ body }: { body: { comment: { commentBy?: string } } }) => body.comment.commentBy,
   } as const;
   route(app, 'addComment', options, async ({ actor, body: input }) => {
-    const { comment: row } = await app.events.settle(
-      addComment(app.db, actor, input.type, Number(input.id), input.comment.text),
+    const { comment: row } = await app.events.write((tx) =>
+      addComment(tx, actor, input.type, Number(input.id), input.comment.text),
     );
     const comment = presentComment({
       id: row.id,

@@ -46,8 +46,8 @@ export async function messageRoutes(app: FastifyInstance) {
     authorize(actor, 'post', resource);
     const senderName =
       thread.kind === 'porpchat' ? await porpchatSender(actor, input.msg.sender) : requireActor(actor).username;
-    const messageId = await app.events.settle(
-      postMessage(app.db, {
+    const messageId = await app.events.write((tx) =>
+      postMessage(tx, {
         threadId: thread.id,
         senderAccountId: actor?.id ?? null,
         senderName,

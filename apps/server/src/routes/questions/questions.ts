@@ -12,6 +12,7 @@ import { postNotFound } from '../../http/http-error.ts';
 import { decodeCursor } from '../../http/list-cursor.ts';
 import { route, type ContractInput } from '../../http/contract-routes.ts';
 import { type Actor } from '../../policies/actor.ts';
+import { followedTagNames } from '../../queries/notifications.ts';
 import { ListPage, QuestionPage, withViewerDetail } from '../../cache/content-cache.ts';
 import {
   presentAnswerWithComments,
@@ -33,22 +34,26 @@ import { awaitsApproval, editAwaitsApproval } from '../../policies/post-queue.ts
  * A list page's cache key: the parsed query (defaults filled in, tag in lower case, as the
  * list reads it) in a fixed order, so unknown parameters and their order make no new entry.
  */
-const listKey = (query: QuestionListQuery) =>
-  JSON.stringify([query.order, query.tag?.toLowerCase() ?? null, query.limit, query.offset]);
+const listKey = (query: QuestionListQuery, tagSet: readonly string[] | null) =>
+  JSON.stringify([query.order, query.tag?.toLowerCase() ?? null, query.limit, query.offset, tagSet]);
 
 /** The home list, the question page, asking and voting (spec section 7). */
 export async function questionRoutes(app: FastifyInstance) {
-  route(app, 'getQuestions', {}, async ({ query }, request, reply) => {
+  route(app, 'getQuestions', {}, async ({ actor, query }, request, reply) => {
+    // 'My tags' (docs/product.md section 11): the member's followed tags, by name; a page is
+    // kept by the set, so members following the same tags share it.
+    const tagSet = query.myTags ? await followedTagNames(app.db, actor.id) : null;
     const load = async () => {
       const after = query.cursor === undefined ? null : decodeCursor(query.cursor, query.order);
-      const { rows, total, nextCursor } = await listQuestions(app.db, query, after);
+      const { rows, total, nextCursor } = await listQuestions(app.db, query, after, tagSet);
       const questions = rows.map(presentSummary);
-      return ListPage.of(query.order, query.tag?.toLowerCase() ?? null, questions, total, nextCursor);
+      const tags = tagSet ?? (query.tag ? [query.tag.toLowerCase()] : null);
+      return ListPage.of(query.order, tags, questions, total, nextCursor);
     };
     // Searches are a long tail of one-off queries, and cursors one per row: they go to the
     // database every time.
     const uncached = query.search !== undefined || query.cursor !== undefined;
-    const page = uncached ? await load() : await app.contentCache.lists.get(listKey(query), load);
+    const page = uncached ? await load() : await app.contentCache.lists.get(listKey(query, tagSet), load);
     void reply.header('X-Total-Count', String(page.total));
     if (page.nextCursor !== null) void reply.header('X-Next-Cursor', page.nextCursor);
     return (await page.body()).send(request, reply);
@@ -112,8 +117,8 @@ export async function questionRoutes(app: FastifyInstance) {
   } as const;
   route(app, 'addQuestion', asking, async ({ actor, body: input }) => {
     const held = await awaitsApproval(app, actor);
-    const questionId = await app.events.settle(
-      addQuestion(app.db, actor, { title: input.title, text: input.text, tagNames: input.tags }, held),
+    const questionId = await app.events.write((tx) =>
+      addQuestion(tx, actor, { title: input.title, text: input.text, tagNames: input.tags }, held),
     );
     const detail = await getQuestionDetail(app.db, questionId);
     if (!detail) throw new Error('question vanished after insert');

@@ -6,6 +6,7 @@ import {
   type TableAlign,
 } from '@porpoise/core/markdown';
 import { useId, useMemo, type ReactNode } from 'react';
+import { Link, useInRouterContext } from 'react-router';
 import { CodeBlock } from './code-block';
 import { useScrollsSideways } from './use-scrolls-sideways';
 import './markdown.css';
@@ -31,6 +32,9 @@ function inlines(nodes: readonly MdInline[]): ReactNode[] {
         return <strong key={index}>{inlines(node.children)}</strong>;
       case 's':
         return <s key={index}>{inlines(node.children)}</s>;
+      case 'mention':
+        // docs/product.md section 11: a mention links to the member's profile, in this tab.
+        return <Mention key={index} username={node.username} />;
       case 'link':
         return (
           <a key={index} href={node.href} target="_blank" rel="noopener noreferrer">
@@ -40,6 +44,21 @@ function inlines(nodes: readonly MdInline[]): ReactNode[] {
         );
     }
   });
+}
+
+/** A mention: a link to the profile, in this tab (a plain link where no router is, as in a static render). */
+function Mention({ username }: { username: string }) {
+  const to = `/profile/${encodeURIComponent(username)}`;
+  const routed = useInRouterContext();
+  return routed ? (
+    <Link className="markdown__mention" to={to}>
+      @{username}
+    </Link>
+  ) : (
+    <a className="markdown__mention" href={to}>
+      @{username}
+    </a>
+  );
 }
 
 /** A table column's alignment as a class (the page's CSP allows no inline style). */
