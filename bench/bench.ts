@@ -927,10 +927,17 @@ async function mixSockets(server: BenchServer, world: MixWorld, firstPages: numb
   });
   await socketsReady(child);
   fs.rmSync(file, { force: true });
+  type Notified = { count: number; p50: number | null; p99: number | null };
   const counted = () =>
-    new Promise<{ frames: number; bytes: number; closedEarly: number }>((resolve, reject) => {
+    new Promise<{ frames: number; bytes: number; closedEarly: number; notifications: Notified }>((resolve, reject) => {
       if (child.exitCode !== null) reject(new Error(`the mix's socket process exited (${child.exitCode})`));
-      const onMessage = (m: { type: string; frames: number; bytes: number; closedEarly: number }) => {
+      const onMessage = (m: {
+        type: string;
+        frames: number;
+        bytes: number;
+        closedEarly: number;
+        notifications: Notified;
+      }) => {
         if (m.type !== 'counted') return;
         child.off('message', onMessage);
         resolve(m);
@@ -938,13 +945,17 @@ async function mixSockets(server: BenchServer, world: MixWorld, firstPages: numb
       child.on('message', onMessage);
     });
   return {
-    /** Frames and bytes a second that arrived while `during` was measured (and sockets closed by the server so far). */
+    /**
+     * Frames and bytes a second that arrived while `during` was measured (and sockets closed
+     * by the server so far), and the notifications that reached their recipients' sockets
+     * meanwhile: how many, and their delay from being written (createdAt) to arriving.
+     */
     async during(during: LoadResult) {
       const answer = counted();
       child.send({ type: 'count', from: during.startedAt, to: during.endedAt });
-      const { frames, bytes, closedEarly } = await answer;
+      const { frames, bytes, closedEarly, notifications } = await answer;
       const seconds = (during.endedAt - during.startedAt) / 1000;
-      return { framesPerSecond: frames / seconds, bytesPerSecond: bytes / seconds, closedEarly };
+      return { framesPerSecond: frames / seconds, bytesPerSecond: bytes / seconds, closedEarly, notifications };
     },
     async stop() {
       child.send({ type: 'stop' });
@@ -1025,6 +1036,21 @@ async function measureMix(
       label(`${name}, 1,000 sockets, offered ${Math.round(full.rps / 2).toLocaleString('en-US')}/s (half)`),
     );
     heard.push(framesNote(`${name} as fast as answered`, fullSeen), framesNote(`at half rate`, halfSeen));
+    if (name === 'community day') {
+      // Issue 34: a notification reaches its recipient's socket with p99 <= 50 ms under the mix.
+      for (const [rate, seen] of [
+        ['as fast as answered', fullSeen],
+        ['at half rate', halfSeen],
+      ] as const) {
+        const { count, p50, p99 } = seen.notifications;
+        const row = label(`notification to its recipient's socket, ${rate}, p99`);
+        figures.push({ row, figure: p99 ?? '-', unit: 'ms' });
+        notes.push(
+          `Mix (${where}), community day ${rate}: ${count} notifications reached their recipients' sockets (mentions in a fifth of comments and answers, answers to the members' questions), from being written to arriving p50 ${p50 ?? '-'} ms, p99 ${p99 ?? '-'} ms${rate === 'at half rate' ? ' (target p99 <= 50 ms)' : ''}.`,
+        );
+        log(`  notifications ${rate}: ${count}, p50 ${p50} ms, p99 ${p99} ms`);
+      }
+    }
     if (half.byKind) {
       const kinds = Object.entries(half.byKind).map(
         ([kind, { count, p50, p99 }]) => `${kind} ${p50}/${p99} (${count})`,
@@ -1085,7 +1111,7 @@ async function measureMix(
 
 /** What the mix rows measure, for the report. */
 function mixDescription(): string {
-  return `The community-day mix (bench/mix.ts): of every 100 requests, ${MIX.list} list pages (70% a first page in a random order, 20% of them filtered by one of the seed's 500 tags, 10% a second or third page by cursor), ${MIX.question} question pages, ${MIX.search} searches (two of the seed's words, or a [tag] and a word), ${MIX.tags} tags pages, ${MIX.vote} votes (85% up), ${MIX.comment} comments on questions, ${MIX.answer} answers, ${MIX.ask} new question, ${MIX.edit} edit of a question by its asker (title and text, tags kept) and ${MIX.accept} accept (or unaccept) of an answer by the asker (among up to 5 questions each of the first 200 members). Each request is from one of ${MIX_MEMBERS.toLocaleString('en-US')} signed-in members (the seed's bench_user_1.., sessions made once per database); a question page or write is on one of the 100 newest questions a quarter of the time, else on any question, and each measurement sends a fresh list, so nearly every question view is a first view. The "reads only" rows send the four reads in the same proportions. During the "1,000 sockets" rows each member also has a socket open (bare WebSockets speaking socket.io, in a process of their own), half showing a list's first page (its 50 ids) and half one question page, as the web app's showQuestions does. As fast as answered: autocannon, 64 connections, each with its own share of the requests, beside one hello-world run. At half rate: an open loop of our own offering half that rate, latency counted from each request's intended send time. Answers other than 2xx are listed by status in the last column (429s in brackets).`;
+  return `The community-day mix (bench/mix.ts): of every 100 requests, ${MIX.list} list pages (70% a first page in a random order, 20% of them filtered by one of the seed's 500 tags, 4% the member's 'My tags', 6% a second or third page by cursor), ${MIX.question} question pages, ${MIX.search} searches (two of the seed's words, or a [tag] and a word), ${MIX.tags} tags pages, ${MIX.vote} votes (85% up), ${MIX.comment} comments on questions, ${MIX.answer} answers (a fifth of comments and answers mention a member), ${MIX.ask} new question, ${MIX.edit} edit of a question by its asker (title and text, tags kept) ${MIX.accept} accept (or unaccept) of an answer by the asker (among up to 5 questions each of the first 200 members), ${MIX.inbox} inbox requests (60% the bell's unread count, 30% the list, 10% marking all read) and ${MIX.follow} follow toggle (80% a question, 20% a tag). Each request is from one of ${MIX_MEMBERS.toLocaleString('en-US')} signed-in members (the seed's bench_user_1.., sessions made once per database); a question page or write is on one of the 100 newest questions a quarter of the time, else on any question, and each measurement sends a fresh list, so nearly every question view is a first view. The "reads only" rows send the four reads in the same proportions. During the "1,000 sockets" rows each member also has a socket open (bare WebSockets speaking socket.io, in a process of their own), half showing a list's first page (its 50 ids) and half one question page, as the web app's showQuestions does. As fast as answered: autocannon, 64 connections, each with its own share of the requests, beside one hello-world run. At half rate: an open loop of our own offering half that rate, latency counted from each request's intended send time. Answers other than 2xx are listed by status in the last column (429s in brackets).`;
 }
 
 function againstCommit(): string {

@@ -69,6 +69,9 @@ function socketIoClient(): Connection {
 }
 
 const EVENT_PREFIX = '42["answerUpdate",';
+const NOTIFICATION_PREFIX = '42["notificationUpdate",';
+/** Each notification's arrival (ms since the epoch) and its delay since it was written (its createdAt). */
+const notified: Array<{ at: number; delay: number }> = [];
 
 /** Engine.io v4 on a WebSocket: open ('0'), namespace connect ('40'), ping ('2') and pong ('3'), events ('42[...]'), acks ('43'). */
 function wireClient(index: number): Connection {
@@ -99,6 +102,9 @@ function wireClient(index: number): Connection {
     if (text.startsWith(EVENT_PREFIX)) {
       const [, payload] = JSON.parse(text.slice(2)) as [string, { answer: { _id: string } }];
       arrived(payload.answer._id, at);
+    } else if (text.startsWith(NOTIFICATION_PREFIX)) {
+      const [, payload] = JSON.parse(text.slice(2)) as [string, { createdAt: string }];
+      notified.push({ at, delay: at - Date.parse(payload.createdAt) });
     } else if (text === '2') ws.send('3');
     else if (text.startsWith('0{')) ws.send('40');
     // Connected: show the questions (ack id 0); its ack ('430[]') means the rooms are joined.
@@ -133,7 +139,13 @@ process.on('message', (message: { type?: string; from?: number; to?: number }) =
       frames += bucket.frames;
       bytes += bucket.bytes;
     }
-    process.send?.({ type: 'counted', frames, bytes, closedEarly });
+    const delays = notified
+      .filter(({ at }) => at >= (message.from ?? 0) && at < (message.to ?? 0))
+      .map(({ delay }) => delay)
+      .sort((a, b) => a - b);
+    const percentile = (p: number) => (delays.length === 0 ? null : delays[Math.ceil((p / 100) * delays.length) - 1]!);
+    const notifications = { count: delays.length, p50: percentile(50), p99: percentile(99) };
+    process.send?.({ type: 'counted', frames, bytes, closedEarly, notifications });
   }
   if (message.type === 'stop') {
     for (const connection of connections) connection.close();

@@ -12,10 +12,13 @@ import { LIMITS, ORDERS } from '@porpoise/core';
 
 /**
  * The share of each kind of request (per cent), as in issue 16; issue 18 added an asker's
- * edit of their question and an asker's accept (1% each), taken from the lists and pages.
+ * edit of their question and an asker's accept (1% each), taken from the lists and pages;
+ * issue 34 a member's inbox (the bell's count, the list, marking read: 2%) and follows of
+ * questions and tags (1%), taken from the lists, and mentions in a fifth of comments and
+ * answers.
  */
 export const MIX = {
-  list: 44,
+  list: 41,
   question: 34,
   search: 6,
   tags: 2,
@@ -25,6 +28,8 @@ export const MIX = {
   ask: 1,
   edit: 1,
   accept: 1,
+  inbox: 2,
+  follow: 1,
 } as const;
 export type MixKind = keyof typeof MIX;
 
@@ -129,6 +134,8 @@ export function mixRequests(
   };
   const anyQuestion = () => (random() < 0.25 ? pick(world.recentIds) : 1 + Math.floor(random() * world.maxId));
   const words = (n: number) => Array.from({ length: n }, () => pick(WORDS)).join(' ');
+  /** A fifth of comments and answers name a member (each has a socket open in the socket rows). */
+  const mention = () => (random() < 0.2 ? ` @bench_user_${1 + Math.floor(random() * world.members.length)}` : '');
   const json = (value: unknown) => JSON.stringify(value);
   const answered = world.owned.filter((question) => question.aid !== null);
   if (world.owned.length === 0 || answered.length === 0) throw new Error('the mix needs questions its members asked');
@@ -148,6 +155,9 @@ export function mixRequests(
             path: `/api/getQuestion?order=${order}&tag=${encodeURIComponent(pick(world.tagNames))}&limit=${LIMITS.pageSizeDefault}`,
           };
         }
+        // A member's 'My tags' list (their followed tags: issue 34), then further pages.
+        if (point < 0.94)
+          return { method: 'GET', path: `/api/getQuestion?order=${order}&myTags=true&limit=${LIMITS.pageSizeDefault}` };
         return { method: 'GET', path: pick(world.nextPages) };
       }
       case 'question':
@@ -169,7 +179,11 @@ export function mixRequests(
         return {
           method: 'POST',
           path: '/api/comment/addComment',
-          body: json({ id: String(anyQuestion()), type: 'question', comment: { text: `Have you tried ${words(3)}?` } }),
+          body: json({
+            id: String(anyQuestion()),
+            type: 'question',
+            comment: { text: `Have you tried ${words(3)}?${mention()}` },
+          }),
         };
       case 'answer':
         return {
@@ -177,7 +191,7 @@ export function mixRequests(
           path: '/api/answer/addAnswer',
           body: json({
             qid: String(anyQuestion()),
-            ans: { text: `You need to ${words(4)} before you ${words(2)} it.` },
+            ans: { text: `You need to ${words(4)} before you ${words(2)} it.${mention()}` },
           }),
         };
       case 'ask':
@@ -204,6 +218,18 @@ export function mixRequests(
           headers: asAsker(question),
         };
       }
+      case 'inbox': {
+        // The bell's count on most page loads; the list, and marking it all read, now and then.
+        const point = random();
+        if (point < 0.6) return { method: 'GET', path: '/api/notifications/unreadCount' };
+        if (point < 0.9) return { method: 'GET', path: `/api/notifications?limit=${LIMITS.notificationsPageDefault}` };
+        return { method: 'POST', path: '/api/notifications/markRead', body: json({ all: true }) };
+      }
+      case 'follow':
+        // Mostly a question (its page's toggle), now and then a tag (the tags page's).
+        return random() < 0.8
+          ? { method: 'POST', path: `/api/question/${anyQuestion()}/follow`, body: '{}' }
+          : { method: 'POST', path: `/api/tag/${encodeURIComponent(pick(world.tagNames))}/follow`, body: '{}' };
       case 'accept': {
         const question = pick(answered);
         return {

@@ -2,7 +2,7 @@ import { MESSAGES, type AnswerAdded, type DomainEvent, type Outcome } from '@por
 import { mentionedUsernames } from '@porpoise/core/markdown';
 import { sql } from 'drizzle-orm';
 import { inTransaction, queryPrepared, type Db, type Tx } from '../db/client.ts';
-import { badRequest, postNotFound } from '../http/http-error.ts';
+import { badRequest, HttpError, postNotFound } from '../http/http-error.ts';
 import { countHits, refuseOverLimit, withinLimits, type CountedHit, type RateHit } from '../limits/rate-counters.ts';
 import type { Actor } from '../policies/actor.ts';
 import { heldFor, removeAnswer } from './delete-post.ts';
@@ -31,18 +31,48 @@ export async function addAnswer(
   text: string,
   limits: RateHit[],
   awaitsApproval = false,
-) {
+): Promise<Outcome<NewAnswer | Refused>> {
   if (!awaitsApproval) return insertAnswer(db, actor, questionId, text, limits, false);
   // A new account's answer (docs/product.md section 10): held in the same transaction until a
   // moderator approves it; its question's page hears only that a hidden answer came.
   return inTransaction(db, async (tx) => {
     const added = await insertAnswer(tx, actor, questionId, text, limits, true);
+    if ('refused' in added.result) return added;
     const { events } = await removeAnswer(tx, added.result.id, heldFor('approval'));
     const review: DomainEvent = { type: 'reviewChanged', targetType: 'answer', targetId: added.result.id };
     // Added, and held: its notifications are written hidden, and show when it is approved
     // (nobody is sent the answer itself: it reads as not there until then).
     return { result: added.result, events: [...added.events, ...events, review] } satisfies Outcome<unknown>;
   });
+}
+
+/** The answer added. */
+export interface NewAnswer {
+  id: number;
+  text: string;
+  ansDateTime: Date;
+}
+
+/** A write refused after it counted its rate-limit hits: committed, then thrown by the route (`accepted`). */
+export interface Refused {
+  refused: HttpError;
+}
+
+/** The error `check` throws, if it throws an HttpError; anything else goes on up. */
+function refusalOf(check: () => void): HttpError | null {
+  try {
+    check();
+    return null;
+  } catch (error) {
+    if (error instanceof HttpError) return error;
+    throw error;
+  }
+}
+
+/** A write's result, or its refusal thrown (once the write has committed). */
+export function accepted<T extends object>(result: T | Refused): T {
+  if ('refused' in result) throw result.refused;
+  return result;
 }
 
 async function insertAnswer(
@@ -52,7 +82,7 @@ async function insertAnswer(
   text: string,
   limits: RateHit[],
   held: boolean,
-) {
+): Promise<Outcome<NewAnswer | Refused>> {
   const rows = await queryPrepared<Row>(
     db,
     sql`
@@ -86,11 +116,16 @@ async function insertAnswer(
         where qt.question_id = ${questionId} and i.id is not null) as tags
     from hits h left join inserted i on true`,
   );
-  refuseOverLimit(limits, rows);
   const [answer] = rows;
-  // A closed question keeps its answers and takes no new ones (docs/product.md section 9).
-  if (answer?.closed) throw badRequest(MESSAGES.questionClosed);
-  if (answer?.id == null) throw postNotFound('question');
+  // Refused, the hits it counted still commit with the write (processor `write`): an answer
+  // to a missing question counts toward the limit as it did when this was one statement.
+  const refusal =
+    refusalOf(() => refuseOverLimit(limits, rows)) ??
+    // A closed question keeps its answers and takes no new ones (docs/product.md section 9).
+    (answer?.closed ? badRequest(MESSAGES.questionClosed) : answer?.id == null ? postNotFound('question') : null);
+  if (refusal !== null || answer?.id == null) {
+    return { result: { refused: refusal ?? postNotFound('question') }, events: [] } satisfies Outcome<Refused>;
+  }
   const id = Number(answer.id);
   const event: AnswerAdded = {
     type: 'answerAdded',

@@ -20,7 +20,7 @@ import { answerTextError, markdownLinksValid, questionTextError } from '@porpois
 import { nameSkeleton } from '@porpoise/core/skeleton';
 import { sql } from 'drizzle-orm';
 import { toggleAcceptedAnswer } from '../commands/accept-answer.ts';
-import { addAnswer } from '../commands/add-answer.ts';
+import { accepted, addAnswer } from '../commands/add-answer.ts';
 import { addComment } from '../commands/add-comment.ts';
 import { addQuestion } from '../commands/add-question.ts';
 import { createDirectThread, createForum, markLastRead, postMessage } from '../commands/threads.ts';
@@ -192,7 +192,9 @@ async function writeQuestion(db: Db, actors: Actors, question: DemoQuestion, wri
     written.comments++;
   }
   for (const answer of question.answers) {
-    const { result } = await addAnswer(db, actorOf(actors, answer.by), questionId, answer.text, [SEED_HIT]);
+    const result = accepted(
+      (await addAnswer(db, actorOf(actors, answer.by), questionId, answer.text, [SEED_HIT])).result,
+    );
     written.answers++;
     written.votes += await castVotes(actors, answer.votes, (actor, direction) =>
       toggleAnswerVote(db, actor, result.id, direction),

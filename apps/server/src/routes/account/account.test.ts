@@ -43,6 +43,8 @@ describe.each(DATABASE_KINDS)('accounts on %s', (kind) => {
         createdAt: expect.any(String) as unknown,
         accessibilitySettings: { lowVision: false, colorBlindness: 'none' },
         accessibilitySettingsSaved: false,
+        followedTags: [],
+        digest: 'weekly',
       });
       const cookie = response.cookies.find((c) => c.name === 'porpoise_session');
       expect(cookie).toMatchObject({ httpOnly: true, sameSite: 'Lax', path: '/' });

@@ -1,7 +1,7 @@
 import { LIMITS, type VoteDirection } from '@porpoise/core';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { route, type ContractInput } from '../../http/contract-routes.ts';
-import { addAnswer } from '../../commands/add-answer.ts';
+import { accepted, addAnswer } from '../../commands/add-answer.ts';
 import { toggleAcceptedAnswer } from '../../commands/accept-answer.ts';
 import { toggleAnswerVote } from '../../commands/vote.ts';
 import { postNotFound } from '../../http/http-error.ts';
@@ -34,8 +34,8 @@ export async function answerRoutes(app: FastifyInstance) {
   route(app, 'addAnswer', options, async ({ actor, body: input }) => {
     const hits = postingHits(app, actor, 'answer');
     const held = await awaitsApproval(app, actor);
-    const row = await remembering429(app, actor, 'answer', () =>
-      app.events.write((tx) => addAnswer(tx, actor, Number(input.qid), input.ans.text, hits, held)),
+    const row = await remembering429(app, actor, 'answer', async () =>
+      accepted(await app.events.write((tx) => addAnswer(tx, actor, Number(input.qid), input.ans.text, hits, held))),
     );
     return presentAnswer(
       {

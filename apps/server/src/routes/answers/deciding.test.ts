@@ -170,12 +170,17 @@ describe.each(DATABASE_KINDS)('answers that decide on %s', (kind) => {
         await accept(asker, qid, aid);
         expect(await acceptance).toEqual({ qid, acceptedAnswer: aid });
 
-        // The page that shows another question heard neither (it shows its own question's events only).
+        // The page that shows another question heard neither (it shows its own question's events
+        // only), but its member, the answer's author, was told of the accept (their notification).
         const marker = nextEvent(away, SOCKET_EVENTS.voteUpdate);
         await post(voter, '/api/upvoteQuestion', { qid: elsewhere, username: voter.username });
         await marker;
-        await until(() => heardAway.length > 0, 1_000);
-        expect(heardAway.map((heard) => heard.event)).toEqual([SOCKET_EVENTS.voteUpdate]);
+        await until(() => heardAway.length > 1, 1_000);
+        expect(heardAway.map((heard) => heard.event)).toEqual([
+          SOCKET_EVENTS.notificationUpdate,
+          SOCKET_EVENTS.voteUpdate,
+        ]);
+        expect(heardAway[0]!.payload).toMatchObject({ kind: 'accept', qid, aid, actor: asker.username });
       } finally {
         watching.close();
         away.close();
