@@ -4,6 +4,7 @@ import { MESSAGES, SOCKET_EVENTS, type Account, type Notification, type Question
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { queryRows } from '../../db/client.ts';
+import { sweepReadNotifications } from '../../commands/digests.ts';
 import { DATABASE_KINDS } from '../../test/databases.ts';
 import {
   accountIdOf,
@@ -296,6 +297,22 @@ describe.each(DATABASE_KINDS)('notifications on %s', (kind) => {
     expect(ids(await myTags())).toEqual([q4, q3, q2]);
     const both = await call(member!, 'GET', `/api/getQuestion?myTags=true&tag=${tagA}`);
     expect([both.statusCode, both.json<{ error: string }>().error]).toEqual([400, MESSAGES.myTagsAndTag]);
+  });
+
+  it('sweeps read notifications older than 180 days, and no unread or newer one', async () => {
+    const [asker, answerer] = await people(2);
+    const qid = await askQuestion(t.app, asker!);
+    for (let i = 0; i < 3; i++) await comment(answerer!, 'question', qid, `Comment ${i}`);
+    const [newest, middle, oldest] = await inboxOf(asker!);
+    await call(asker!, 'POST', '/api/notifications/markRead', { ids: [newest!._id, oldest!._id] });
+    // The oldest (read) and the middle one (unread) were written 181 days ago.
+    await queryRows(
+      t.app.db,
+      sql`update notifications set created_at = now() - interval '181 days'
+        where id = any(${sql.param([Number(oldest!._id), Number(middle!._id)])}::bigint[])`,
+    );
+    expect(await sweepReadNotifications(t.app.db)).toBe(1);
+    expect((await inboxOf(asker!)).map((n) => n._id)).toEqual([newest!._id, middle!._id]);
   });
 
   it('a post notifies at most 50 of the accounts it mentions', async () => {
