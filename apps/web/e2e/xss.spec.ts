@@ -190,11 +190,16 @@ function outsideAllowList(page: Page): Promise<string[]> {
         ' ',
       ),
     );
+    // data-discover: React Router's mark on its own links (a mention's link to a profile).
     const attributes = new Set(
-      'class href target rel type disabled checked aria-label aria-labelledby id aria-pressed tabindex role scope start'.split(
+      'class href target rel type disabled checked aria-label aria-labelledby id aria-pressed tabindex role scope start data-discover'.split(
         ' ',
       ),
     );
+    /** An https:// address, or a mention's profile (docs/product.md section 11): /profile/{a username}. */
+    const safeHref = (element: Element, value: string) =>
+      /^https:\/\/[^\s"'<>`]+$/.test(value) ||
+      (element.classList.contains('markdown__mention') && /^\/profile\/[A-Za-z0-9._-]{3,30}$/.test(value));
     const found: string[] = [];
     for (const root of document.querySelectorAll('.markdown')) {
       for (const element of root.querySelectorAll('*')) {
@@ -202,7 +207,8 @@ function outsideAllowList(page: Page): Promise<string[]> {
         for (const attribute of element.attributes) {
           const bad =
             !attributes.has(attribute.name) ||
-            (attribute.name === 'href' && !/^https:\/\/[^\s"'<>`]+$/.test(attribute.value));
+            (attribute.name === 'href' && !safeHref(element, attribute.value)) ||
+            (attribute.name === 'data-discover' && attribute.value !== 'true');
           if (bad) found.push(`${element.localName} ${attribute.name}="${attribute.value}"`);
         }
       }

@@ -51,6 +51,10 @@ export const routes: RouteObject[] = [
             path: paths.confirmEmail.pattern,
             lazy: () => import('./routes/confirm-email').then((m) => ({ Component: m.ConfirmEmailRoute })),
           },
+          {
+            path: paths.unsubscribe.pattern,
+            lazy: () => import('./routes/unsubscribe').then((m) => ({ Component: m.UnsubscribeRoute })),
+          },
           { path: paths.notFound.pattern, Component: NotFoundRoute },
         ],
       },
@@ -98,7 +102,19 @@ export const routes: RouteObject[] = [
           {
             path: paths.profile.pattern,
             lazy: () =>
-              import('./routes/profile').then((m) => ({ loader: m.profileLoader, Component: m.ProfileRoute })),
+              import('./routes/profile').then((m) => ({
+                loader: m.profileLoader,
+                shouldRevalidate: m.profileShouldRevalidate,
+                Component: m.ProfileRoute,
+              })),
+          },
+          {
+            path: paths.notifications.pattern,
+            lazy: () =>
+              import('./routes/notifications').then((m) => ({
+                loader: m.notificationsLoader,
+                Component: m.NotificationsRoute,
+              })),
           },
           {
             path: paths.userProfile.pattern,

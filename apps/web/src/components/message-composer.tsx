@@ -4,6 +4,7 @@ import { fieldErrorId } from './field';
 import { LIMITS } from '@porpoise/core';
 import { messageMarkdownError } from '@porpoise/core/markdown';
 import { FormError } from './form-error';
+import { useMentionSuggestions } from './mention-suggestions';
 
 export interface MessageComposerProps {
   label: string;
@@ -11,6 +12,8 @@ export interface MessageComposerProps {
   buttonLabel: string;
   /** Sends the text; resolves with the message to show when it failed, or null. */
   onSend: (content: string) => Promise<string | null>;
+  /** Suggest members' usernames as `@name` is typed (docs/product.md section 11): members' threads, not PorpChat. */
+  mentions?: boolean;
 }
 
 /**
@@ -18,8 +21,17 @@ export interface MessageComposerProps {
  * text is never sent (spec section 5). The box clears when the text is sent, never later,
  * and a text whose sending fails comes back.
  */
-export function MessageComposer({ label, placeholder, buttonLabel, onSend }: MessageComposerProps) {
+export function MessageComposer({ label, placeholder, buttonLabel, onSend, mentions = false }: MessageComposerProps) {
   const [content, setContent] = useState('');
+  const textarea = useRef<HTMLTextAreaElement>(null);
+  // Over the box: it sits at the bottom of the conversation, often at the bottom of the window.
+  const mention = useMentionSuggestions({
+    control: textarea,
+    enabled: mentions,
+    value: content,
+    onChange: setContent,
+    placement: 'above',
+  });
   const state = useForm<'content'>();
   const fieldId = state.fieldId('content');
   const errorId = fieldErrorId(fieldId);
@@ -49,6 +61,8 @@ export function MessageComposer({ label, placeholder, buttonLabel, onSend }: Mes
   }
 
   function handleKeyDown(event: KeyboardEvent<HTMLTextAreaElement>) {
+    // With the username list open, Enter inserts the name rather than sending.
+    if (mention.handleKey(event)) return;
     if (event.key !== 'Enter' || event.shiftKey || event.nativeEvent.isComposing) return;
     event.preventDefault();
     form.current?.requestSubmit();
@@ -63,18 +77,26 @@ export function MessageComposer({ label, placeholder, buttonLabel, onSend }: Mes
         Enter sends; Shift+Enter starts a new line.
       </p>
       <div className="composer__row">
-        <textarea
-          id={fieldId}
-          className="field__input composer__input"
-          value={content}
-          placeholder={placeholder}
-          rows={2}
-          maxLength={LIMITS.messageMax}
-          onChange={(event) => setContent(event.target.value)}
-          onKeyDown={handleKeyDown}
-          aria-invalid={error !== null || undefined}
-          aria-describedby={error === null ? `${fieldId}-hint` : `${fieldId}-hint ${errorId}`}
-        />
+        <div className="suggest composer__box">
+          <textarea
+            id={fieldId}
+            {...mention.controlProps}
+            ref={textarea}
+            className="field__input composer__input"
+            value={content}
+            placeholder={placeholder}
+            rows={2}
+            maxLength={LIMITS.messageMax}
+            onChange={(event) => {
+              setContent(event.target.value);
+              mention.typed(event.target.value, event.target.selectionStart);
+            }}
+            onKeyDown={handleKeyDown}
+            aria-invalid={error !== null || undefined}
+            aria-describedby={error === null ? `${fieldId}-hint` : `${fieldId}-hint ${errorId}`}
+          />
+          {mention.list}
+        </div>
         <button type="submit" className="button button--primary composer__send" aria-disabled={state.pending}>
           {buttonLabel}
         </button>

@@ -29,6 +29,8 @@ export interface HomeQuery {
   search?: string;
   tag?: string;
   order?: string;
+  /** 'true': only questions in the tags the member follows (docs/product.md section 11). */
+  myTags?: 'true';
 }
 
 export const paths = {
@@ -43,6 +45,8 @@ export const paths = {
   resetPassword: route('/reset-password', (token: string) => withQuery('/reset-password', { token })),
   /** The page a new-email mail links to, with its token. */
   confirmEmail: route('/confirm-email', (token: string) => withQuery('/confirm-email', { token })),
+  /** The page an email digest's unsubscribe link opens, with its token (docs/product.md section 11). */
+  unsubscribe: route('/unsubscribe', (token: string) => withQuery('/unsubscribe', { token })),
   home: route('/home', (query: HomeQuery = {}) => withQuery('/home', { ...query })),
   tags: route('/tags', () => '/tags'),
   forums: route('/forums', () => '/forums'),
@@ -51,6 +55,8 @@ export const paths = {
   newQuestion: route('/new/question', () => '/new/question'),
   newAnswer: route('/new/answer/:qid', (qid: string) => `/new/answer/${segment(qid)}`),
   profile: route('/profile', () => '/profile'),
+  /** The member's inbox (docs/product.md section 11). */
+  notifications: route('/notifications', () => '/notifications'),
   userProfile: route('/profile/:username', (username: string) => `/profile/${segment(username)}`),
   threads: route('/threads', () => '/threads'),
   newThread: route('/new/thread', () => '/new/thread'),

@@ -7,7 +7,12 @@ import { userFacingError } from '@/lib/api-client';
 import { getQuestions, type QuestionPage } from '@/features/questions/api/get-questions';
 import { getTag } from '@/features/questions/api/get-tag';
 import { QuestionList } from '@/features/questions/components/question-list';
-import { QuestionOrderControls, QuestionSearch } from '@/features/questions/components/question-list-controls';
+import { useAccount } from '@/features/auth/hooks/use-account';
+import {
+  MyTagsFilter,
+  QuestionOrderControls,
+  QuestionSearch,
+} from '@/features/questions/components/question-list-controls';
 import { homeTitle, readHomeQuery } from '@/features/questions/home-query';
 import { PAGE_SIZE } from '@/features/questions/hooks/use-question-list';
 
@@ -35,7 +40,8 @@ export function HomeRoute() {
   // The router updates the location and the loader data together, so they always match.
   const [params] = useSearchParams();
   const query = readHomeQuery(params);
-  const key = `${query.order}\u0000${query.search}\u0000${query.tag}`;
+  const { followedTags } = useAccount();
+  const key = `${query.order}\u0000${query.search}\u0000${query.tag}\u0000${String(query.myTags)}`;
   const title = homeTitle(query);
   const busy = navigation.state === 'loading' && navigation.location.pathname === paths.home();
 
@@ -53,9 +59,21 @@ export function HomeRoute() {
       </div>
       <div className="q-toolbar">
         <QuestionSearch key={key} query={query} />
+        <MyTagsFilter query={query} />
         <QuestionOrderControls query={query} />
       </div>
-      {page === null ? <FormError message={error} /> : <QuestionList key={key} query={query} firstPage={page} />}
+      {query.myTags && followedTags.length === 0 ? (
+        <div className="q-empty">
+          <h2 className="q-empty__title">No tags followed yet</h2>
+          <p>
+            Follow tags on the <Link to={paths.tags()}>Tags page</Link> to fill this list.
+          </p>
+        </div>
+      ) : page === null ? (
+        <FormError message={error} />
+      ) : (
+        <QuestionList key={key} query={query} firstPage={page} followedTags={followedTags} />
+      )}
     </div>
   );
 }

@@ -1,4 +1,4 @@
-import { useLoaderData, type LoaderFunctionArgs } from 'react-router';
+import { useLoaderData, type LoaderFunctionArgs, type ShouldRevalidateFunctionArgs } from 'react-router';
 import { DocumentTitle } from '@/components/document-title';
 import { signedInAccount } from '@/features/auth/api/me';
 import { SignOutButton } from '@/features/auth/components/sign-out-button';
@@ -13,6 +13,20 @@ export function profileLoader({ params, request }: LoaderFunctionArgs) {
     name === '' ? signedInAccount().then((account) => account.username) : Promise.resolve(name),
     request.signal,
   );
+}
+
+/**
+ * Saving a setting here (the email digest) loads the account again; the bio and posts stay as
+ * they are, so nothing on the page flickers back to 'Loading' and a bio being edited is kept.
+ */
+export function profileShouldRevalidate({
+  currentUrl,
+  nextUrl,
+  formMethod,
+  defaultShouldRevalidate,
+}: ShouldRevalidateFunctionArgs): boolean {
+  if (formMethod === undefined && currentUrl.href === nextUrl.href) return false;
+  return defaultShouldRevalidate;
 }
 
 /** The signed-in user's own profile (spec: /profile). */

@@ -1,6 +1,7 @@
 import { useEffect, useId, useRef, useState } from 'react';
 import { Field } from '@/components/field';
 import { revealField } from '@/lib/reveal-field';
+import { useMentionSuggestions } from '../mention-suggestions';
 import { Markdown } from './markdown';
 
 export interface MarkdownFieldProps {
@@ -13,6 +14,8 @@ export interface MarkdownFieldProps {
   error: string | null;
   attempt: number;
   rows?: number;
+  /** Suggest usernames as `@name` is typed (docs/product.md section 11). */
+  mentions?: boolean;
 }
 
 /**
@@ -30,6 +33,7 @@ export function MarkdownField({
   error,
   attempt,
   rows = 8,
+  mentions = false,
 }: MarkdownFieldProps) {
   // The submit attempt during which 'Preview' was pressed, or null while writing.
   const [previewedAt, setPreviewedAt] = useState<number | null>(null);
@@ -39,6 +43,7 @@ export function MarkdownField({
   // very render, and focused once drawn (the form's own focus found it hidden).
   const failedWhilePreviewing = previewedAt !== null && error !== null && attempt !== previewedAt;
   const previewing = previewedAt !== null && !failedWhilePreviewing;
+  const mention = useMentionSuggestions({ control: textarea, enabled: mentions && !previewing, value, onChange });
   // The submit attempt whose failure ended the preview: the text area is focused once drawn.
   const [endedAt, setEndedAt] = useState<number | null>(null);
   if (failedWhilePreviewing) {
@@ -76,16 +81,24 @@ export function MarkdownField({
               Preview
             </button>
           </div>
-          <textarea
-            {...control}
-            ref={textarea}
-            className="field__input field__input--multiline"
-            name={name}
-            value={value}
-            rows={rows}
-            hidden={previewing}
-            onChange={(event) => onChange(event.target.value)}
-          />
+          <div className="suggest">
+            <textarea
+              {...control}
+              {...mention.controlProps}
+              ref={textarea}
+              className="field__input field__input--multiline"
+              name={name}
+              value={value}
+              rows={rows}
+              hidden={previewing}
+              onChange={(event) => {
+                onChange(event.target.value);
+                mention.typed(event.target.value, event.target.selectionStart);
+              }}
+              onKeyDown={(event) => mention.handleKey(event)}
+            />
+            {mention.list}
+          </div>
           <div id={previewId} className="md-field__preview" role="region" aria-label="Preview" hidden={!previewing}>
             {!previewing ? null : value.trim() === '' ? (
               <p className="muted">Nothing to preview yet.</p>

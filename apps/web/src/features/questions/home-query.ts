@@ -1,10 +1,13 @@
 import { ORDERS, type Order } from '@porpoise/core';
+import { paths } from '@/config/paths';
 
-/** What the home list shows, read from the URL (`/home?order=active&search=...&tag=...`). */
+/** What the home list shows, read from the URL (`/home?order=active&search=...&tag=...&myTags=true`). */
 export interface HomeQuery {
   order: Order;
   search: string;
   tag: string;
+  /** Only questions in the tags the member follows (docs/product.md section 11); never with a tag. */
+  myTags: boolean;
 }
 
 export const DEFAULT_ORDER: Order = 'newest';
@@ -22,17 +25,34 @@ export function isOrder(value: string | null): value is Order {
 
 export function readHomeQuery(params: URLSearchParams): HomeQuery {
   const order = params.get('order');
+  const tag = params.get('tag')?.trim() ?? '';
   return {
     order: isOrder(order) ? order : DEFAULT_ORDER,
     search: params.get('search')?.trim() ?? '',
-    tag: params.get('tag')?.trim() ?? '',
+    tag,
+    // A tag wins: the server takes one or the other.
+    myTags: tag === '' && params.get('myTags') === 'true',
   };
 }
 
-/** The list's heading (spec section 2): the tag name, else 'Search Results', else 'All Questions'. */
+/** The URL of `query` (the default order left out, as the links and the search box write it). */
+export function homePath(query: HomeQuery): string {
+  return paths.home({
+    search: query.search,
+    tag: query.tag,
+    order: query.order === DEFAULT_ORDER ? undefined : query.order,
+    myTags: query.myTags ? 'true' : undefined,
+  });
+}
+
+/**
+ * The list's heading (spec section 2): the tag name, else 'Search Results', else 'My Tags' for
+ * the followed tags' questions, else 'All Questions'.
+ */
 export function homeTitle(query: HomeQuery): string {
   if (query.tag !== '') return query.tag;
   if (query.search !== '') return 'Search Results';
+  if (query.myTags) return 'My Tags';
   return 'All Questions';
 }
 

@@ -21,10 +21,16 @@ const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&
 /**
  * Whether a question the list has not loaded belongs in it. A summary carries no body
  * text, so a word search is matched against the title only: close enough for a live hint.
+ * 'My tags' takes the member's followed tags.
  */
-export function matchesQuery(question: QuestionSummary, query: HomeQuery): boolean {
+export function matchesQuery(
+  question: QuestionSummary,
+  query: HomeQuery,
+  followedTags: readonly string[] = [],
+): boolean {
   const tagNames = question.tags.map((tag) => tag.name.toLowerCase());
   if (query.tag !== '' && !tagNames.includes(query.tag.toLowerCase())) return false;
+  if (query.myTags && !followedTags.some((name) => tagNames.includes(name.toLowerCase()))) return false;
   if (query.order === 'unanswered' && question.answerCount > 0) return false;
   if (query.search === '') return true;
   const { tags, words } = parseSearch(query.search);
@@ -33,10 +39,15 @@ export function matchesQuery(question: QuestionSummary, query: HomeQuery): boole
 }
 
 /** questionUpdate: replace the row with the same id, else put a matching question where its order puts it. */
-export function applyQuestionUpdate(state: ListState, question: QuestionSummary, query: HomeQuery): ListState {
+export function applyQuestionUpdate(
+  state: ListState,
+  question: QuestionSummary,
+  query: HomeQuery,
+  followedTags: readonly string[] = [],
+): ListState {
   const index = state.questions.findIndex((row) => row._id === question._id);
   if (index >= 0) return { ...state, questions: state.questions.with(index, question) };
-  if (!matchesQuery(question, query)) return state;
+  if (!matchesQuery(question, query, followedTags)) return state;
   if (query.order === 'mostViewed') {
     // Most viewed: after every row with at least as many views; at the end only once all are loaded.
     const position = state.questions.findIndex((row) => row.viewCount < question.viewCount);

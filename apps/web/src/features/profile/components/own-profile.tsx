@@ -7,13 +7,14 @@ import { Deferred, LoadingText } from '@/components/deferred';
 import type { ProfileData } from '../api/profile-data';
 import { AccountSettings } from './account-settings';
 import { BioEditor } from './bio-editor';
+import { DigestSetting } from './digest-setting';
 import { ProfileFacts } from './profile-facts';
 import { UserPosts } from './user-posts';
 
 /**
  * The signed-in user's profile (spec: /profile): name, email, the sign-out control the
- * app passes in, the editable bio, their questions and answers, and the account's settings
- * (password and email, docs/product.md section 10).
+ * app passes in, the editable bio, their questions and answers, the email digest (docs/product.md
+ * section 11) and the account's settings (password and email, docs/product.md section 10).
  */
 export function OwnProfile({ account, data, signOut }: { account: Account; data: ProfileData; signOut: ReactNode }) {
   return (
@@ -48,6 +49,7 @@ export function OwnProfile({ account, data, signOut }: { account: Account; data:
         {(profile) => <BioEditor username={account.username} initialBio={profile.bio} />}
       </Deferred>
       <UserPosts questions={data.questions} answers={data.answers} />
+      <DigestSetting saved={account.digest} />
       <AccountSettings />
     </>
   );

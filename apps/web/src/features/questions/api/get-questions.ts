@@ -5,6 +5,8 @@ export interface QuestionListQuery {
   order: Order;
   search?: string;
   tag?: string;
+  /** Only questions in the tags the member follows. */
+  myTags?: boolean;
   limit?: number;
   /** The nextCursor of the page before: this page starts after it. */
   cursor?: string;
@@ -32,6 +34,7 @@ export async function getQuestions(query: QuestionListQuery, signal?: AbortSigna
       order: query.order,
       search: query.search || undefined,
       tag: query.tag || undefined,
+      myTags: query.myTags === true ? 'true' : undefined,
       limit: query.limit,
       cursor: query.cursor,
     },

@@ -61,6 +61,7 @@ export function AnswerForm({
         onChange={setText}
         error={form.errorOf('text')}
         attempt={form.attempt}
+        mentions
       />
       {editing === undefined ? null : (
         <TextField

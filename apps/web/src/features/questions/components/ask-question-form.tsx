@@ -119,6 +119,7 @@ export function AskQuestionForm({ username, editing }: { username: string; editi
         onChange={setText}
         error={form.errorOf('text')}
         attempt={form.attempt}
+        mentions
       />
       <SuggestField
         id={form.fieldId('tags')}

@@ -1,4 +1,4 @@
-import { useState, type FormEvent } from 'react';
+import { useRef, useState, type FormEvent } from 'react';
 import { fieldErrorId } from '@/components/field';
 import { useForm } from '@/hooks/use-form';
 import { Link } from 'react-router';
@@ -7,6 +7,7 @@ import { commentMarkdownError } from '@porpoise/core/markdown';
 import { FormError } from '@/components/form-error';
 import { RelativeTime } from '@/components/relative-time';
 import { Markdown } from '@/components/markdown/markdown';
+import { useMentionSuggestions } from '@/components/mention-suggestions';
 import { paths } from '@/config/paths';
 import { FlagControl } from '@/components/flag-control';
 import { userFacingError } from '@/lib/api-client';
@@ -42,6 +43,8 @@ export function CommentSection({
   closedToNew = false,
 }: CommentSectionProps) {
   const [text, setText] = useState('');
+  const input = useRef<HTMLInputElement>(null);
+  const mention = useMentionSuggestions({ control: input, enabled: !closedToNew, value: text, onChange: setText });
   const form = useForm<'comment'>();
   const inputId = form.fieldId('comment');
   const errorId = fieldErrorId(inputId);
@@ -110,18 +113,28 @@ export function CommentSection({
           <label className="visually-hidden" htmlFor={inputId}>
             Add a comment
           </label>
-          <input
-            id={inputId}
-            className="field__input comment-form__input"
-            type="text"
-            name="comment"
-            placeholder="Add a comment…"
-            value={text}
-            onChange={(event) => setText(event.target.value)}
-            aria-invalid={error === null ? undefined : true}
-            aria-describedby={error === null ? undefined : errorId}
-            autoComplete="off"
-          />
+          {/* The list opens under the whole row (the form is its box): wide enough for a name on a phone. */}
+          <div className="comment-form__field">
+            <input
+              id={inputId}
+              {...mention.controlProps}
+              ref={input}
+              className="field__input comment-form__input"
+              type="text"
+              name="comment"
+              placeholder="Add a comment…"
+              value={text}
+              onChange={(event) => {
+                setText(event.target.value);
+                mention.typed(event.target.value, event.target.selectionStart);
+              }}
+              onKeyDown={(event) => mention.handleKey(event)}
+              aria-invalid={error === null ? undefined : true}
+              aria-describedby={error === null ? undefined : errorId}
+              autoComplete="off"
+            />
+            {mention.list}
+          </div>
           <button type="submit" className="button comment-form__button" aria-disabled={form.pending}>
             Add Comment
           </button>

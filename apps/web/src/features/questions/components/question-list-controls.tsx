@@ -2,7 +2,8 @@ import { useId, useState, type FormEvent } from 'react';
 import { useNavigate } from 'react-router';
 import { ORDERS, type Order } from '@porpoise/core';
 import { paths } from '@/config/paths';
-import { ORDER_LABELS, isOrder, searchBoxText, type HomeQuery } from '../home-query';
+import { ORDER_LABELS, homePath, isOrder, searchBoxText, type HomeQuery } from '../home-query';
+import { TagsIcon } from '@/components/icons';
 import { SearchIcon } from './question-icons';
 
 /**
@@ -47,7 +48,9 @@ export function QuestionOrderControls({ query }: { query: HomeQuery }) {
   const selectId = useId();
 
   function choose(order: Order) {
-    void navigate(paths.home({ search: query.search, tag: query.tag, order }));
+    void navigate(
+      paths.home({ search: query.search, tag: query.tag, order, myTags: query.myTags ? 'true' : undefined }),
+    );
   }
 
   return (
@@ -83,5 +86,24 @@ export function QuestionOrderControls({ query }: { query: HomeQuery }) {
         </select>
       </div>
     </div>
+  );
+}
+
+/**
+ * 'My tags' (docs/product.md section 11): a toggle that limits the list to questions in the tags
+ * the member follows (`myTags=true` in the URL), keeping the order and search; it replaces a tag.
+ */
+export function MyTagsFilter({ query }: { query: HomeQuery }) {
+  const navigate = useNavigate();
+  return (
+    <button
+      type="button"
+      className="q-filter"
+      aria-pressed={query.myTags}
+      onClick={() => void navigate(homePath({ ...query, tag: '', myTags: !query.myTags }))}
+    >
+      <TagsIcon className="q-filter__icon" width="16" height="16" />
+      My tags
+    </button>
   );
 }

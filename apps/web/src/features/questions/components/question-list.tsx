@@ -12,8 +12,21 @@ import { QuestionRow } from './question-row';
  * The question count and rows, live. Give it a key per query: a new URL starts again
  * from that URL's first page.
  */
-export function QuestionList({ query, firstPage }: { query: HomeQuery; firstPage: QuestionPage }) {
-  const { questions, total, hasMore, loadMore, loadingMore, loadError } = useQuestionList(query, firstPage);
+export function QuestionList({
+  query,
+  firstPage,
+  followedTags = [],
+}: {
+  query: HomeQuery;
+  firstPage: QuestionPage;
+  /** The member's followed tags, for 'My tags' (live questions in them join the list). */
+  followedTags?: readonly string[];
+}) {
+  const { questions, total, hasMore, loadMore, loadingMore, loadError } = useQuestionList(
+    query,
+    firstPage,
+    followedTags,
+  );
   const sentinel = useLoadOnScroll(hasMore && loadError === null, () => void loadMore());
   const filtered = query.search !== '' || query.tag !== '';
 
@@ -28,10 +41,14 @@ export function QuestionList({ query, firstPage }: { query: HomeQuery; firstPage
         <div className="q-empty">
           <h2 className="q-empty__title">No Questions Found</h2>
           <p className="muted">
-            {filtered ? 'Try other words or another tag, or ask it yourself.' : 'Be the first to ask something.'}
+            {filtered
+              ? 'Try other words or another tag, or ask it yourself.'
+              : query.myTags
+                ? 'No questions in the tags you follow yet.'
+                : 'Be the first to ask something.'}
           </p>
           <p>
-            {filtered ? (
+            {filtered || query.myTags ? (
               <Link to={paths.home()}>Show all questions</Link>
             ) : (
               <Link to={paths.newQuestion()}>Ask a question</Link>

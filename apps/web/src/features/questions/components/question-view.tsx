@@ -15,6 +15,7 @@ import { AnswerSection } from './answer-section';
 import { AsyncButton } from './async-button';
 import { CloseQuestionForm } from './close-question-form';
 import { CommentSection } from './comment-section';
+import { FollowQuestionButton } from './follow-question-button';
 import { Byline, PostLine } from './post-line';
 import { ClosedBanner, DeletedMark } from './post-marks';
 import { TagChips } from './tag-chips';
@@ -101,17 +102,20 @@ export function QuestionView({
           <h1 className="q-page-title question__title" id={titleId}>
             {question.title}
           </h1>
-          {/* The asked time is in the byline beside the asker (spec: asker, asked time), not repeated here. */}
-          <dl className="question__facts">
-            <div>
-              <dt className="visually-hidden">Views</dt>
-              <dd>{plural(question.viewCount, 'view')}</dd>
-            </div>
-            <div>
-              <dt className="visually-hidden">Answers</dt>
-              <dd>{plural(question.answerCount, 'answer')}</dd>
-            </div>
-          </dl>
+          <div className="question__meta">
+            {/* The asked time is in the byline beside the asker (spec: asker, asked time), not repeated here. */}
+            <dl className="question__facts">
+              <div>
+                <dt className="visually-hidden">Views</dt>
+                <dd>{plural(question.viewCount, 'view')}</dd>
+              </div>
+              <div>
+                <dt className="visually-hidden">Answers</dt>
+                <dd>{plural(question.answerCount, 'answer')}</dd>
+              </div>
+            </dl>
+            {questionDeleted ? null : <FollowQuestionButton qid={question._id} />}
+          </div>
         </header>
         <div className="post post--question">
           <VoteControl

@@ -23,7 +23,7 @@ export const PAGE_SIZE = LIMITS.pageSizeDefault;
  * question events applied as they arrive. Mount it with a key per query so that a new
  * URL starts from that URL's first page.
  */
-export function useQuestionList(query: HomeQuery, firstPage: QuestionPage) {
+export function useQuestionList(query: HomeQuery, firstPage: QuestionPage, followedTags: readonly string[] = []) {
   const socket = useSocket();
   const [state, setState] = useState<ListState>(firstPage);
   const [nextCursor, setNextCursor] = useState(firstPage.nextCursor);
@@ -38,7 +38,7 @@ export function useQuestionList(query: HomeQuery, firstPage: QuestionPage) {
 
   // A list hears the view counts of all its questions that changed in the same second in one frame.
   useLiveEvents(setState, {
-    questionUpdate: (current, question) => applyQuestionUpdate(current, question, query),
+    questionUpdate: (current, question) => applyQuestionUpdate(current, question, query, followedTags),
     answerUpdate: (current, update) => applyAnswerUpdate(current, update, query),
     viewsUpdate: applyViewsUpdate,
     voteUpdate: applyVoteUpdate,

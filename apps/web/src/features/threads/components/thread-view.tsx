@@ -148,7 +148,13 @@ function Conversation({
           ) : null
         }
       />
-      <MessageComposer label="Message" placeholder="Say something nice!" buttonLabel="Send Message!" onSend={send} />
+      <MessageComposer
+        label="Message"
+        placeholder="Say something nice!"
+        buttonLabel="Send Message!"
+        onSend={send}
+        mentions
+      />
     </>
   );
 }

@@ -1,0 +1,44 @@
+import { useEffect } from 'react';
+import { NavLink, useLocation } from 'react-router';
+import { BellIcon } from '@/components/icons';
+import { paths } from '@/config/paths';
+import { useSocketEvent } from '@/hooks/use-live-events';
+import { countNewNotification, refreshUnreadCount, setUnreadCount, useUnreadCount } from '../unread-count';
+
+/** Past this the badge shows '99+' (the link's name keeps the exact number). */
+const BADGE_MAX = 99;
+
+/**
+ * The header's bell (docs/product.md section 11): a link to /notifications named exactly
+ * 'Notifications, N unread', with a badge while N > 0. The count is asked for on each page
+ * change and goes up at once as the member's notifications arrive on the socket.
+ */
+export function NotificationBell() {
+  const count = useUnreadCount();
+  const { key } = useLocation();
+
+  useEffect(() => {
+    const controller = new AbortController();
+    void refreshUnreadCount(controller.signal);
+    return () => controller.abort();
+  }, [key]);
+
+  // The next member to sign in on this tab starts from nothing, not from this one's count.
+  useEffect(() => () => setUnreadCount(0), []);
+
+  useSocketEvent('notificationUpdate', (notification) => {
+    if (!notification.read) countNewNotification();
+  });
+
+  return (
+    <NavLink to={paths.notifications()} className="bell">
+      <BellIcon className="bell__icon" width="24" height="24" />
+      <span className="visually-hidden">{`Notifications, ${count} unread`}</span>
+      {count > 0 ? (
+        <span className="bell__badge" aria-hidden="true">
+          {count > BADGE_MAX ? `${BADGE_MAX}+` : count}
+        </span>
+      ) : null}
+    </NavLink>
+  );
+}
