@@ -1,6 +1,7 @@
 import type { DomainEvent } from '@porpoise/core';
 import { sql, type SQL } from 'drizzle-orm';
 import { queryPrepared, type Db } from '../db/client.ts';
+import { normalised, notificationRowsFrom, type NotificationRow } from '../queries/notifications.ts';
 
 /**
  * Notifications and follows as consequences of writes (docs/product.md section 11), decided
@@ -15,10 +16,8 @@ import { queryPrepared, type Db } from '../db/client.ts';
  * the same statement (kept, never counted).
  */
 
-/** A notification just written, for its delivery once the write has committed. */
-export interface Written {
-  id: number;
-  accountId: number;
+/** A notification just written, as listed, for its delivery once the write has committed. */
+export interface Written extends NotificationRow {
   hidden: boolean;
 }
 
@@ -49,15 +48,17 @@ const notify = (post: SQL, targets: SQL, extra: SQL = sql``) => sql`
     where t.account_id <> p.actor
     order by t.account_id, t.rank
   ), inserted as (
-    insert into notifications (account_id, kind, actor_id, question_id, answer_id, comment_id, thread_id, message_id, hidden)
-    select c.account_id, c.kind, p.actor, p.question_id, p.answer_id, p.comment_id, p.thread_id, p.message_id, p.hidden
+    insert into notifications (account_id, kind, actor_id, question_id, answer_id, comment_id, thread_id, message_id,
+      hidden, created_at)
+    select c.account_id, c.kind, p.actor, p.question_id, p.answer_id, p.comment_id, p.thread_id, p.message_id,
+      p.hidden, clock_timestamp()
     from chosen c, post p
-    returning id, account_id, hidden
+    returning *
   ), counted as (
     update accounts a set unread_notifications = a.unread_notifications + 1
     from inserted i where a.id = i.account_id and not i.hidden
   )
-  select id, account_id as "accountId", hidden from inserted`;
+  ${notificationRowsFrom(sql`inserted`)}`;
 
 /** The statement an event's notifications take, or null when it notifies nobody. */
 function statementFor(event: DomainEvent): SQL | null {
@@ -141,8 +142,7 @@ export async function writeNotifications(tx: Db, events: readonly DomainEvent[])
   for (const event of events) {
     const statement = statementFor(event);
     if (statement === null) continue;
-    const rows = await queryPrepared<{ id: number; accountId: number; hidden: boolean }>(tx, statement);
-    for (const row of rows) written.push({ id: Number(row.id), accountId: Number(row.accountId), hidden: row.hidden });
+    written.push(...normalised(await queryPrepared<Written>(tx, statement)));
   }
   return written;
 }

@@ -33,7 +33,6 @@ import { mailFor } from './account-mail.ts';
 import { touchedBy, touchesNothing } from './invalidation.ts';
 import { ViewCounter } from './view-counter.ts';
 import { NOTIFYING_EVENTS, syncNotificationVisibility, writeNotifications, type Written } from './notifications.ts';
-import { notificationsByIds } from '../queries/notifications.ts';
 import { presentNotification } from '../presenters/notification.ts';
 import type { Db } from '../db/client.ts';
 
@@ -289,10 +288,10 @@ export const eventsPlugin = fp(
     );
     app.addHook('onClose', async () => views.stop());
 
-    /** New notifications to their recipients' own sockets, as the inbox lists them. */
-    async function deliverNotifications(notified: readonly Written[]) {
-      const shown = notified.filter((each) => !each.hidden).map((each) => each.id);
-      for (const row of await notificationsByIds(app.db, shown)) {
+    /** New notifications to their recipients' own sockets, as the inbox lists them (presented as written). */
+    function deliverNotifications(notified: readonly Written[]) {
+      for (const row of notified) {
+        if (row.hidden) continue;
         emit({
           audience: { to: 'accounts', accountIds: [row.accountId] },
           event: SOCKET_EVENTS.notificationUpdate,
@@ -303,6 +302,8 @@ export const eventsPlugin = fp(
 
     const processor: EventProcessor = {
       async apply(events, notified = []) {
+        // First, with no read: an inbox is no cached page, and its bell is waited on.
+        deliverNotifications(notified);
         const touched = touchedBy(events);
         if (!touchesNothing(touched)) await app.contentCache.invalidate(touched);
         for (const event of events) {
@@ -325,7 +326,6 @@ export const eventsPlugin = fp(
           if (mail !== null) app.mailer.send(mail);
           for (const delivery of await deliveries(event)) emit(delivery);
         }
-        await deliverNotifications(notified);
       },
       async settle(outcome) {
         const { result, events } = await outcome;

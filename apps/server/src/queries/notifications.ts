@@ -38,7 +38,15 @@ const JOINS = sql`join accounts actor on actor.id = n.actor_id
   left join messages m on m.id = n.message_id
   left join forums f on f.thread_id = n.thread_id`;
 
-const normalised = (rows: NotificationRow[]) =>
+/**
+ * The notifications `source` holds (a table or a CTE with the notifications' columns, such as
+ * an insert's `returning *`) as listed, each with whether it is hidden: a new notification is
+ * presented from the statement that writes it, with no read after.
+ */
+export const notificationRowsFrom = (source: SQL) => sql`select ${COLUMNS}, n.hidden from ${source} n ${JOINS}`;
+
+/** Rows as the drivers return them (ids as strings on PostgreSQL), as NotificationRow has them. */
+export const normalised = <R extends NotificationRow>(rows: R[]): R[] =>
   rows.map((row) => ({
     ...row,
     id: Number(row.id),
