@@ -33,7 +33,7 @@ import { mailFor } from './account-mail.ts';
 import { touchedBy, touchesNothing } from './invalidation.ts';
 import { ViewCounter } from './view-counter.ts';
 import { NOTIFYING_EVENTS, syncNotificationVisibility, writeNotifications, type Written } from './notifications.ts';
-import { presentNotification } from '../presenters/notification.ts';
+import { presentNotifications } from '../presenters/notification.ts';
 import type { Db } from '../db/client.ts';
 
 /** A hidden item's reason, as the payloads carry it: absent unless held. */
@@ -290,14 +290,23 @@ export const eventsPlugin = fp(
 
     /** New notifications to their recipients' own sockets, as the inbox lists them (presented as written). */
     function deliverNotifications(notified: readonly Written[]) {
-      for (const row of notified) {
-        if (row.hidden) continue;
-        emit({
+      const shown = notified.filter((row) => !row.hidden);
+      if (shown.length === 0) return;
+      // One message to the other processes however many followers an answer tells; an
+      // account told twice by one write (two of its events) gets two frames, one notification
+      // each, so each emitEach names an account at most once.
+      const presented = presentNotifications(shown);
+      const rounds: Array<Array<{ audience: Audience; payload: unknown }>> = [];
+      const seen = new Map<number, number>();
+      shown.forEach((row, index) => {
+        const round = seen.get(row.accountId) ?? 0;
+        seen.set(row.accountId, round + 1);
+        (rounds[round] ??= []).push({
           audience: { to: 'accounts', accountIds: [row.accountId] },
-          event: SOCKET_EVENTS.notificationUpdate,
-          payload: presentNotification(row),
+          payload: shaped(SOCKET_PAYLOADS.notificationUpdate, presented[index]!),
         });
-      }
+      });
+      for (const round of rounds) app.realtime.emitEach(SOCKET_EVENTS.notificationUpdate, round);
     }
 
     const processor: EventProcessor = {

@@ -9,7 +9,7 @@ import { route } from '../../http/contract-routes.ts';
 import { badRequest, notFound } from '../../http/http-error.ts';
 import { bodyLimitFor } from '../../http/request-bodies.ts';
 import { MESSAGES } from '@porpoise/core';
-import { presentNotification } from '../../presenters/notification.ts';
+import { presentNotifications } from '../../presenters/notification.ts';
 import { followsQuestion, listNotifications, unreadCount } from '../../queries/notifications.ts';
 import { visibleQuestion } from '../../queries/visible-posts.ts';
 
@@ -20,7 +20,7 @@ import { visibleQuestion } from '../../queries/visible-posts.ts';
 export async function notificationRoutes(app: FastifyInstance) {
   route(app, 'notifications', {}, async ({ actor, query: { limit, before } }) => {
     const rows = await listNotifications(app.db, actor.id, limit, before === undefined ? null : Number(before));
-    return rows.map(presentNotification);
+    return presentNotifications(rows);
   });
 
   route(app, 'unreadNotifications', {}, async ({ actor }) => ({ count: await unreadCount(app.db, actor.id) }));
