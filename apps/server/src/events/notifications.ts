@@ -60,6 +60,10 @@ const notify = (post: SQL, targets: SQL, extra: SQL = sql``) => sql`
   )
   ${notificationRowsFrom(sql`inserted`)}`;
 
+/** The post's author follows its question (asking and answering follow it), in the notifying statement. */
+const authorFollows = sql`, followed as (
+  insert into question_follows (question_id, account_id) select question_id, actor from post on conflict do nothing)`;
+
 /** The statement an event's notifications take, or null when it notifies nobody. */
 function statementFor(event: DomainEvent): SQL | null {
   switch (event.type) {
@@ -68,14 +72,12 @@ function statementFor(event: DomainEvent): SQL | null {
       const post = sql`select q.asked_by as actor, q.id as question_id, null::bigint as answer_id,
         null::bigint as comment_id, null::bigint as thread_id, null::bigint as message_id, q.deleted_at is not null as hidden
         from questions q where q.id = ${event.questionId}`;
-      const follow = sql`, followed as (
-        insert into question_follows (question_id, account_id) select question_id, actor from post on conflict do nothing)`;
       return notify(
         post,
         event.mentions.length > 0
           ? mentioned(event.mentions, 2)
           : sql`select null::bigint as account_id, 0 as rank, '' as kind where false`,
-        follow,
+        authorFollows,
       );
     }
     case 'answerAdded': {
@@ -84,12 +86,10 @@ function statementFor(event: DomainEvent): SQL | null {
         null::bigint as comment_id, null::bigint as thread_id, null::bigint as message_id,
         a.deleted_at is not null or q.deleted_at is not null as hidden
         from answers a join questions q on q.id = a.question_id where a.id = ${event.answerId}`;
-      const follow = sql`, followed as (
-        insert into question_follows (question_id, account_id) select question_id, actor from post on conflict do nothing)`;
       const targets = sql`select q.asked_by as account_id, 1 as rank, 'answer' as kind from questions q where q.id = ${event.questionId}
         ${event.mentions.length > 0 ? sql`union all ${mentioned(event.mentions, 2)}` : sql``}
         union all select f.account_id, 3 as rank, 'followedAnswer' as kind from question_follows f where f.question_id = ${event.questionId}`;
-      return notify(post, targets, follow);
+      return notify(post, targets, authorFollows);
     }
     case 'commentAdded': {
       // The commented post's author and those it mentions.

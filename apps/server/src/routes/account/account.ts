@@ -20,6 +20,7 @@ import { route } from '../../http/contract-routes.ts';
 import { decoyHash, hashPassword, needsRehash, verifyPassword } from '../../auth/password.ts';
 import { clearSessionCookie, setSessionCookie } from '../../plugins/auth.ts';
 import { presentAccount } from '../../presenters/account.ts';
+import type { AccountRow } from '../../db/schema.ts';
 import { followedTagNames } from '../../queries/notifications.ts';
 import { setDigest } from '../../commands/notifications.ts';
 import { bodyLimitFor } from '../../http/request-bodies.ts';
@@ -38,6 +39,9 @@ const LOGIN_BODY_LIMIT = bodyLimitFor(200 + 1_000);
 /** Registration, sign-in, sign-out and the current account (docs/product.md section 2). */
 export async function accountRoutes(app: FastifyInstance) {
   const limits = app.config.rateLimits;
+
+  /** The account as its owner sees it, with the tags it follows (read with it). */
+  const presentOwn = async (account: AccountRow) => presentAccount(account, await followedTagNames(app.db, account.id));
 
   /** Ends any session the request arrived with, so a planted cookie never survives sign-in. */
   async function dropIncomingSession(request: FastifyRequest) {
@@ -98,7 +102,7 @@ export async function accountRoutes(app: FastifyInstance) {
     const session = await app.sessions.createIfPasswordStill(account.id, verifiedHash);
     if (!session) throw invalidLogin();
     setSessionCookie(reply, session.token);
-    return presentAccount(account, await followedTagNames(app.db, account.id));
+    return presentOwn(account);
   });
 
   /**
@@ -181,7 +185,7 @@ export async function accountRoutes(app: FastifyInstance) {
     if (!request.session) throw unauthorized();
     const account = await getAccount(app.db, request.session.accountId);
     if (!account) throw unauthorized();
-    return presentAccount(account, await followedTagNames(app.db, account.id));
+    return presentOwn(account);
   });
 
   /**
@@ -193,10 +197,7 @@ export async function accountRoutes(app: FastifyInstance) {
     namesActor: ({ body }: { body: { username: string } }) => body.username,
   };
   route(app, 'saveAccessibilitySettings', settings, async ({ actor, body: input }) =>
-    presentAccount(
-      await saveAccessibilitySettings(app.db, actor.id, input.accessibilitySettings),
-      await followedTagNames(app.db, actor.id),
-    ),
+    presentOwn(await saveAccessibilitySettings(app.db, actor.id, input.accessibilitySettings)),
   );
 
   // docs/product.md section 11: how often the email digest comes.
@@ -204,6 +205,6 @@ export async function accountRoutes(app: FastifyInstance) {
     await setDigest(app.db, actor.id, digest);
     const account = await getAccount(app.db, actor.id);
     if (!account) throw unauthorized();
-    return presentAccount(account, await followedTagNames(app.db, actor.id));
+    return presentOwn(account);
   });
 }

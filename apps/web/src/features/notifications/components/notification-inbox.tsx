@@ -5,7 +5,7 @@ import { Deferred, LoadingText } from '@/components/deferred';
 import { FormError } from '@/components/form-error';
 import { RelativeTime } from '@/components/relative-time';
 import { useLiveFeed, type LiveFeed } from '@/hooks/use-live-data';
-import { useLoadOnScroll } from '@/hooks/use-load-on-scroll';
+import { LoadMore } from '@/components/load-more';
 import { userFacingError } from '@/lib/api-client';
 import { useNotificationList, withNewNotification } from '../hooks/use-notification-list';
 import { NOTIFICATION_VERBS, notificationTarget } from '../notification-text';
@@ -53,7 +53,6 @@ function NotificationItem({
 function NotificationRows({ loaded, feed }: { loaded: Notification[]; feed: LiveFeed<Notification[]> }) {
   const navigate = useNavigate();
   const { items, hasMore, loadMore, loadingMore, loadError, markRead } = useNotificationList(loaded, feed);
-  const sentinel = useLoadOnScroll(hasMore && loadError === null, () => void loadMore());
   const [marking, setMarking] = useState(false);
   const [status, setStatus] = useState('');
   const [markError, setMarkError] = useState<{ message: string | null; attempt: number }>({
@@ -125,20 +124,13 @@ function NotificationRows({ loaded, feed }: { loaded: Notification[]; feed: Live
           <NotificationItem key={notification._id} notification={notification} open={open} />
         ))}
       </ul>
-      {hasMore ? (
-        <div className="q-more" ref={sentinel}>
-          <button
-            type="button"
-            className="button"
-            onClick={() => void loadMore()}
-            aria-disabled={loadingMore}
-            aria-describedby={loadError === null ? undefined : 'inbox-more-error'}
-          >
-            {loadingMore ? 'Loading…' : 'Load more'}
-          </button>
-          <FormError id="inbox-more-error" message={loadError} />
-        </div>
-      ) : null}
+      <LoadMore
+        hasMore={hasMore}
+        loadMore={loadMore}
+        loadingMore={loadingMore}
+        loadError={loadError}
+        errorId="inbox-more-error"
+      />
     </>
   );
 }

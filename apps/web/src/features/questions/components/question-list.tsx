@@ -1,8 +1,7 @@
 import { LIMITS } from '@porpoise/core';
 import { Link } from 'react-router';
 import { paths } from '@/config/paths';
-import { FormError } from '@/components/form-error';
-import { useLoadOnScroll } from '@/hooks/use-load-on-scroll';
+import { LoadMore } from '@/components/load-more';
 import type { QuestionPage } from '../api/get-questions';
 import { plural, type HomeQuery } from '../home-query';
 import { useQuestionList } from '../hooks/use-question-list';
@@ -27,7 +26,6 @@ export function QuestionList({
     firstPage,
     followedTags,
   );
-  const sentinel = useLoadOnScroll(hasMore && loadError === null, () => void loadMore());
   const filtered = query.search !== '' || query.tag !== '';
 
   return (
@@ -62,20 +60,13 @@ export function QuestionList({
           ))}
         </ol>
       )}
-      {hasMore ? (
-        <div className="q-more" ref={sentinel}>
-          <button
-            type="button"
-            className="button"
-            onClick={() => void loadMore()}
-            aria-disabled={loadingMore}
-            aria-describedby={loadError === null ? undefined : 'q-more-error'}
-          >
-            {loadingMore ? 'Loading…' : 'Load more'}
-          </button>
-          <FormError id="q-more-error" message={loadError} />
-        </div>
-      ) : null}
+      <LoadMore
+        hasMore={hasMore}
+        loadMore={loadMore}
+        loadingMore={loadingMore}
+        loadError={loadError}
+        errorId="q-more-error"
+      />
     </>
   );
 }
