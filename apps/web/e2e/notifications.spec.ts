@@ -134,6 +134,36 @@ test.describe('the bell and the inbox', () => {
     await expectUnread(items.first(), false);
   });
 
+  test("a bell in another tab follows 'Mark all as read', and a deleted answer's notification leaves it", async ({
+    browser,
+    baseURL,
+  }) => {
+    const asker = await member(browser, baseURL, 'tabs');
+    const answerer = await member(browser, baseURL, 'tabs');
+    const question = await askViaApi(asker.page, asker.account.username, `Two tabs question ${stamp()}`);
+    await answerViaApi(answerer.page, answerer.account.username, question._id, 'An answer seen in two tabs.');
+
+    await gotoWhenSocketOpen(asker.page, `/question/${question._id}`);
+    await expect(bell(asker.page)).toHaveAccessibleName('Notifications, 1 unread');
+    await markNotReloaded(asker.page);
+    const otherTab = await asker.page.context().newPage();
+    await gotoWhenSocketOpen(otherTab, '/notifications');
+    await expect(inboxItems(otherTab)).toHaveCount(1);
+    await otherTab.getByRole('button', { name: 'Mark all as read' }).click();
+    await expect(bell(otherTab)).toHaveAccessibleName('Notifications, 0 unread');
+    // The first tab's bell follows without a reload or a page change.
+    await expect(bell(asker.page)).toHaveAccessibleName('Notifications, 0 unread');
+
+    // A new answer counts in both; deleted by its author, it leaves both bells.
+    const answer = await answerViaApi(answerer.page, answerer.account.username, question._id, 'Soon deleted.');
+    await expect(bell(asker.page)).toHaveAccessibleName('Notifications, 1 unread');
+    await expect(bell(otherTab)).toHaveAccessibleName('Notifications, 1 unread');
+    expect((await answerer.page.request.delete(`/api/answer/${answer._id}`)).status()).toBe(200);
+    await expect(bell(asker.page)).toHaveAccessibleName('Notifications, 0 unread');
+    await expect(bell(otherTab)).toHaveAccessibleName('Notifications, 0 unread');
+    await expectNotReloaded(asker.page);
+  });
+
   test("an empty inbox says so, and the list pages back with 'Load more'", async ({ browser, baseURL }) => {
     const quiet = await member(browser, baseURL, 'quiet');
     await quiet.page.goto('/notifications');

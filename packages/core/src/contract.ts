@@ -1019,6 +1019,8 @@ export const SOCKET_PAYLOADS = {
   forumUpdate: forumSchema,
   /** To the recipient's own sockets: a new notification, as the inbox lists it. */
   notificationUpdate: notificationSchema,
+  /** To the account's own sockets: its unread count after some were marked read, or their posts hidden or shown again. */
+  notificationCount: z.strictObject({ count: z.number().int().nonnegative() }),
 } as const;
 
 export type SocketPayloads = { [E in keyof typeof SOCKET_PAYLOADS]: z.output<(typeof SOCKET_PAYLOADS)[E]> };

@@ -30,7 +30,8 @@ export type DomainEvent =
   | EmailChanged
   | SessionsEnded
   | MessageDeleted
-  | ReviewChanged;
+  | ReviewChanged
+  | UnreadNotificationsChanged;
 
 export interface QuestionAsked {
   type: 'questionAsked';
@@ -233,6 +234,17 @@ export interface ReviewChanged {
   type: 'reviewChanged';
   targetType: FlagTarget;
   targetId: number;
+}
+
+/**
+ * An account's unread notification count moved other than by a new notification: some were
+ * marked read, or the posts they are about were hidden or shown again. Its own sockets hear
+ * the new count (`notificationCount`), so a bell open in another tab follows.
+ */
+export interface UnreadNotificationsChanged {
+  type: 'unreadNotificationsChanged';
+  accountId: number;
+  count: number;
 }
 
 /** A command's outcome: what it answers, and what it changed. */

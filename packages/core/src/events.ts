@@ -16,6 +16,7 @@ export const SOCKET_EVENTS = {
   messageDeleteUpdate: 'messageDeleteUpdate',
   reviewUpdate: 'reviewUpdate',
   notificationUpdate: 'notificationUpdate',
+  notificationCount: 'notificationCount',
 } as const;
 
 export type SocketEventName = (typeof SOCKET_EVENTS)[keyof typeof SOCKET_EVENTS];

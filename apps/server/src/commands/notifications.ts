@@ -1,4 +1,4 @@
-import { MESSAGES, LIMITS, type DigestFrequency } from '@porpoise/core';
+import { MESSAGES, LIMITS, type DigestFrequency, type Outcome } from '@porpoise/core';
 import { sql } from 'drizzle-orm';
 import { queryPrepared, type Db } from '../db/client.ts';
 import { badRequest } from '../http/http-error.ts';
@@ -12,7 +12,7 @@ export async function markNotificationsRead(
   db: Db,
   accountId: number,
   ids: readonly number[] | 'all',
-): Promise<number> {
+): Promise<Outcome<number>> {
   const which = ids === 'all' ? sql`` : sql`and id = any(${sql.param(ids)}::bigint[])`;
   const [row] = await queryPrepared<{ count: number }>(
     db,
@@ -25,7 +25,8 @@ export async function markNotificationsRead(
     where id = ${accountId}
     returning unread_notifications as count`,
   );
-  return Number(row?.count ?? 0);
+  const count = Number(row?.count ?? 0);
+  return { result: count, events: [{ type: 'unreadNotificationsChanged', accountId, count }] };
 }
 
 /**

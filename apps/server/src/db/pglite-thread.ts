@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { Worker } from 'node:worker_threads';
+import { preparedName } from './statement-names.ts';
 
 export type WorkerRequest =
   | {
@@ -12,6 +13,8 @@ export type WorkerRequest =
       rowMode: 'array' | 'object';
       keepDatesAsText: boolean;
       tx?: number;
+      /** Run as this named prepared statement (queryPrepared's statements, statement-names.ts). */
+      name?: string;
     }
   | { id: number; op: 'begin' }
   | { id: number; op: 'end'; tx: number; commit: boolean }
@@ -199,6 +202,7 @@ export async function startPgliteThread(
   const query =
     (tx?: number) =>
     async (sql: string, params: unknown[] = [], options: QueryOptions = {}): Promise<QueryResult> => {
+      const name = preparedName(sql);
       const result = await send({
         id: nextId++,
         op: 'query',
@@ -207,6 +211,7 @@ export async function startPgliteThread(
         rowMode: options.rowMode ?? 'object',
         keepDatesAsText: options.parsers !== undefined,
         ...(tx === undefined ? {} : { tx }),
+        ...(name === undefined ? {} : { name }),
       });
       return result as QueryResult;
     };

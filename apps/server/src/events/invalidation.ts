@@ -85,6 +85,7 @@ export function touchedBy(events: readonly DomainEvent[]): Touched {
       case 'sessionsEnded':
       case 'messageDeleted':
       case 'reviewChanged':
+      case 'unreadNotificationsChanged':
         break;
     }
   }

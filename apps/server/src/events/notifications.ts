@@ -1,4 +1,4 @@
-import type { DomainEvent } from '@porpoise/core';
+import type { DomainEvent, UnreadNotificationsChanged } from '@porpoise/core';
 import { sql, type SQL } from 'drizzle-orm';
 import { queryPrepared, type Db } from '../db/client.ts';
 import { normalised, notificationRowsFrom, type NotificationRow } from '../queries/notifications.ts';
@@ -149,19 +149,20 @@ export async function writeNotifications(tx: Db, events: readonly DomainEvent[])
 
 /**
  * After a post was deleted, held or shown again: its notifications (and those of the posts
- * under it) hide or show with it, and their accounts' unread counts move. Computed again
- * from the posts as they are now, so running it twice, or late, changes nothing more.
+ * under it) hide or show with it, and their accounts' unread counts move (answered as events,
+ * for their bells). Computed again from the posts as they are now, so running it twice, or
+ * late, changes nothing more.
  */
-export async function syncNotificationVisibility(db: Db, event: DomainEvent): Promise<void> {
+export async function syncNotificationVisibility(db: Db, event: DomainEvent): Promise<UnreadNotificationsChanged[]> {
   let scope: SQL;
   if (event.type === 'questionDeleted' || event.type === 'answerDeleted' || event.type === 'commentDeleted') {
     scope = sql`n.question_id = ${event.questionId}`;
   } else if (event.type === 'messageDeleted') {
     scope = sql`n.message_id = ${event.messageId}`;
   } else {
-    return;
+    return [];
   }
-  await queryPrepared(
+  const moved = await queryPrepared<{ accountId: number; count: number }>(
     db,
     sql`with now_hidden as (
       select n.id, coalesce(q.deleted_at is not null, false) or coalesce(a.deleted_at is not null, false)
@@ -181,6 +182,12 @@ export async function syncNotificationVisibility(db: Db, event: DomainEvent): Pr
       from changed where read_at is null group by account_id
     )
     update accounts a set unread_notifications = a.unread_notifications + m.delta
-    from moved m where a.id = m.account_id`,
+    from moved m where a.id = m.account_id and m.delta <> 0
+    returning a.id as "accountId", a.unread_notifications as count`,
   );
+  return moved.map(({ accountId, count }) => ({
+    type: 'unreadNotificationsChanged',
+    accountId: Number(accountId),
+    count: Number(count),
+  }));
 }

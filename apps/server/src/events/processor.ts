@@ -11,7 +11,14 @@ import type { z } from '@porpoise/core/schemas';
 import type { FastifyInstance } from 'fastify';
 import { shaped } from '../http/contract-routes.ts';
 import fp from 'fastify-plugin';
-import { everySignedIn, moderating, readersOf, showingQuestion, type Audience } from '../policies/audience.ts';
+import {
+  everySignedIn,
+  moderating,
+  ownSockets,
+  readersOf,
+  showingQuestion,
+  type Audience,
+} from '../policies/audience.ts';
 import { presentReviewItem } from '../presenters/moderation.ts';
 import { countReviewQueue, getReviewItem } from '../queries/moderation.ts';
 import {
@@ -260,6 +267,10 @@ export const eventsPlugin = fp(
           };
           return [{ audience: moderating, event: SOCKET_EVENTS.reviewUpdate, payload }];
         }
+        case 'unreadNotificationsChanged': {
+          const payload = { count: event.count };
+          return [{ audience: ownSockets(event.accountId), event: SOCKET_EVENTS.notificationCount, payload }];
+        }
         case 'questionViewed':
         case 'roleChanged':
         case 'passwordResetRequested':
@@ -302,7 +313,7 @@ export const eventsPlugin = fp(
         const round = seen.get(row.accountId) ?? 0;
         seen.set(row.accountId, round + 1);
         (rounds[round] ??= []).push({
-          audience: { to: 'accounts', accountIds: [row.accountId] },
+          audience: ownSockets(row.accountId),
           payload: shaped(SOCKET_PAYLOADS.notificationUpdate, presented[index]!),
         });
       });
@@ -316,8 +327,11 @@ export const eventsPlugin = fp(
         const touched = touchedBy(events);
         if (!touchesNothing(touched)) await app.contentCache.invalidate(touched);
         for (const event of events) {
-          // A post deleted, held or shown again: its notifications leave or rejoin the inboxes.
-          await syncNotificationVisibility(app.db, event);
+          // A post deleted, held or shown again: its notifications leave or rejoin the inboxes,
+          // and the counts that moved reach their accounts' bells.
+          for (const moved of await syncNotificationVisibility(app.db, event)) {
+            for (const delivery of await deliveries(moved)) emit(delivery);
+          }
           if (event.type === 'questionViewed') views.add(event.questionId);
           // Every process reads the account's role again at its next request (auth/sessions.ts remembers 30 s).
           if (event.type === 'roleChanged') {

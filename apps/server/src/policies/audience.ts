@@ -25,6 +25,9 @@ export const moderating: Audience = { to: 'moderators' };
 /** Whether a socket of an account with this role hears the moderators' events. */
 export const hearsModeration = (role: Role) => can({ id: 0, username: '', role }, 'moderate', { type: 'site' });
 
+/** One account's own sockets (its notifications and unread count). */
+export const ownSockets = (accountId: number): Audience => ({ to: 'accounts', accountIds: [accountId] });
+
 /**
  * A thread's readers, as the thread policy (authorize.ts) has them: anyone for PorpChat
  * (a visitor may read it), every signed-in socket for a forum (any member may), else the

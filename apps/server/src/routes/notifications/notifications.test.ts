@@ -262,6 +262,44 @@ describe.each(DATABASE_KINDS)('notifications on %s', (kind) => {
     }
   });
 
+  it('tells the account’s own sockets the unread count when some are marked read, or their post hidden or shown', async () => {
+    const [asker, answerer, bystander] = await people(3);
+    const qid = await askQuestion(t.app, asker!);
+    const aid = await answerQuestion(t.app, answerer!, qid);
+    await comment(answerer!, 'question', qid, 'A comment on it');
+    expect(await unread(asker!)).toBe(2);
+    // Another tab of the asker's, and a bystander who must hear none of it.
+    const otherTab = openSocket(t.url, { cookie: asker!.cookie });
+    const theirs = openSocket(t.url, { cookie: bystander!.cookie });
+    try {
+      await Promise.all([connected(otherTab), connected(theirs)]);
+      const heardByOthers = recordAll(theirs);
+      const counted = () => nextEvent<{ count: number }>(otherTab, SOCKET_EVENTS.notificationCount);
+
+      let next = counted();
+      expect((await call(answerer!, 'DELETE', `/api/answer/${aid}`)).statusCode).toBe(200);
+      expect(await next).toEqual({ count: 1 });
+      next = counted();
+      expect((await call(answerer!, 'POST', `/api/answer/${aid}/undelete`)).statusCode).toBe(200);
+      expect(await next).toEqual({ count: 2 });
+      const [newest] = await inboxOf(asker!);
+      next = counted();
+      await call(asker!, 'POST', '/api/notifications/markRead', { ids: [newest!._id] });
+      expect(await next).toEqual({ count: 1 });
+      next = counted();
+      await call(asker!, 'POST', '/api/notifications/markRead', { all: true });
+      expect(await next).toEqual({ count: 0 });
+      // The bystander's socket heard none of it (a count of its own proves its queue was read).
+      const own = nextEvent<{ count: number }>(theirs, SOCKET_EVENTS.notificationCount);
+      await call(bystander!, 'POST', '/api/notifications/markRead', { all: true });
+      expect(await own).toEqual({ count: 0 });
+      expect(heardByOthers.filter((e) => e.event === SOCKET_EVENTS.notificationCount)).toHaveLength(1);
+    } finally {
+      otherTab.disconnect();
+      theirs.disconnect();
+    }
+  });
+
   it('tags: follow toggles, me.followedTags, and the My tags list (cursor pages, cached, fresh after a write)', async () => {
     const [member, asker] = await people(2);
     const tagA = uniqueName('ta').toLowerCase().slice(0, 20);

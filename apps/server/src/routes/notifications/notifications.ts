@@ -29,7 +29,7 @@ export async function notificationRoutes(app: FastifyInstance) {
   const markReadOptions = { bodyLimit: bodyLimitFor(20 * 60) };
   route(app, 'markNotificationsRead', markReadOptions, async ({ actor, body }) => {
     const ids = body.all ? 'all' : (body.ids ?? []).map(Number);
-    return { count: await markNotificationsRead(app.db, actor.id, ids) };
+    return { count: await app.events.settle(markNotificationsRead(app.db, actor.id, ids)) };
   });
 
   // Toggles, counted like votes.

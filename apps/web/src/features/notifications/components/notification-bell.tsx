@@ -11,7 +11,8 @@ const BADGE_MAX = 99;
 /**
  * The header's bell (docs/product.md section 11): a link to /notifications named exactly
  * 'Notifications, N unread', with a badge while N > 0. The count is asked for on each page
- * change and goes up at once as the member's notifications arrive on the socket.
+ * change, goes up at once as the member's notifications arrive on the socket, and follows
+ * the count the server sends when some are marked read elsewhere or their posts hidden.
  */
 export function NotificationBell() {
   const count = useUnreadCount();
@@ -29,6 +30,8 @@ export function NotificationBell() {
   useSocketEvent('notificationUpdate', (notification) => {
     if (!notification.read) countNewNotification();
   });
+  // Marked read in another tab, or a post it was about hidden or shown again.
+  useSocketEvent('notificationCount', ({ count: next }) => setUnreadCount(next));
 
   return (
     <NavLink to={paths.notifications()} className="bell">
