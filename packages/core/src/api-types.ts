@@ -13,6 +13,9 @@ import type {
   questionSchema,
   closedSchema,
   questionSummarySchema,
+  reputationEventSchema,
+  privilegeSchema,
+  userReputationSchema,
   tagSchema,
   tagWithCountSchema,
   tagSuggestionSchema,
@@ -27,6 +30,9 @@ import type {
 export type AccessibilitySettings = z.output<typeof accessibilitySettingsSchema>;
 export type Account = z.output<typeof accountSchema>;
 export type UserSummary = z.output<typeof userSummarySchema>;
+export type ReputationEvent = z.output<typeof reputationEventSchema>;
+export type Privilege = z.output<typeof privilegeSchema>;
+export type UserReputation = z.output<typeof userReputationSchema>;
 export type Tag = z.output<typeof tagSchema>;
 export type TagWithCount = z.output<typeof tagWithCountSchema>;
 export type Comment = z.output<typeof commentSchema>;

@@ -22,6 +22,8 @@ import {
   HELD_FOR,
   NOTIFICATION_KINDS,
   POST_KINDS,
+  PRIVILEGE_KEYS,
+  REPUTATION_REASONS,
   ROLES,
 } from './types.ts';
 import {
@@ -65,6 +67,8 @@ import {
   tagSuggestQuery,
   userSuggestQuery,
   voteInput,
+  reputationAdjustmentInput,
+  privilegeThresholdsInput,
 } from './schemas.ts';
 
 // Answers are strict: a field the schema does not list (an email, a hash) fails the check
@@ -169,11 +173,22 @@ export const questionSchema = z.strictObject({
   acceptedAnswer,
   ...edited,
   closed: closedSchema.nullable().describe('Null while the question is open'),
+  closeVotes: z
+    .number()
+    .int()
+    .describe('Members’ votes waiting to change its state: to close it while open, to reopen it while closed'),
   ...deleted,
 });
 
 /** A question closed (with why) or reopened (null): closeQuestion's and reopenQuestion's answer, and closeUpdate. */
 export const closingSchema = z.strictObject({ qid: id, closed: closedSchema.nullable() });
+
+/** A close or reopen vote's answer, and closeVoteUpdate: the question's state and the votes waiting to change it. */
+export const closeVotesSchema = z.strictObject({
+  qid: id,
+  closed: closedSchema.nullable(),
+  closeVotes: z.number().int(),
+});
 
 /** A post deleted or undeleted: the delete and undelete routes' answer. */
 export const deletionSchema = z.strictObject({ _id: id, deleted: z.boolean() });
@@ -212,6 +227,11 @@ export const accountSchema = z.strictObject({
   accessibilitySettingsSaved: z.boolean(),
   followedTags: z.array(z.string()).describe('The tags it follows, by name (docs/product.md section 11)'),
   digest: z.enum(DIGEST_FREQUENCIES),
+  reputation: z
+    .number()
+    .int()
+    .min(1)
+    .describe('max(1, 1 + the sum of its shown reputation events) (docs/product.md section 13)'),
 });
 
 /** One of an account's notifications, as its inbox lists it and `notificationUpdate` brings it (docs/product.md section 11). */
@@ -318,6 +338,7 @@ export const MODERATION_ACTIONS = [
   'suspend',
   'unsuspend',
   'role',
+  'reputation',
 ] as const;
 
 /** One moderator action (docs/product.md section 10): who, what, on what, when, why. */
@@ -341,6 +362,29 @@ export const suspensionSchema = z.strictObject({
 });
 
 export const userSummarySchema = z.strictObject({ username: z.string(), role: z.enum(ROLES), createdAt: time });
+
+/** One row of a reputation history (docs/product.md section 13): `aid` null for a question's events, both null for an adjustment. */
+export const reputationEventSchema = z.strictObject({
+  delta: z.number().int(),
+  reason: z.enum(REPUTATION_REASONS),
+  qid: id.nullable(),
+  aid: id.nullable(),
+  createdAt: time,
+});
+
+/** A privilege as the signed-in member sees it (docs/product.md section 13): whether they have it. */
+export const privilegeSchema = z.strictObject({
+  key: z.enum(PRIVILEGE_KEYS),
+  name: z.string(),
+  threshold: z.number().int(),
+  has: z.boolean(),
+});
+
+export const userReputationSchema = z.strictObject({
+  username: z.string(),
+  reputation: z.number().int().min(1),
+  history: z.array(reputationEventSchema).max(LIMITS.reputationHistory),
+});
 
 const okSchema = z.strictObject({ ok: z.literal(true) });
 
@@ -648,6 +692,38 @@ export const ENDPOINTS = {
     query: userSearchQuery,
     response: z.array(userSummarySchema),
   },
+  privileges: {
+    ...API_ROUTES.privileges,
+    summary: 'What reputation unlocks: each privilege, its threshold and whether the signed-in member has it',
+    group: 'profiles',
+    access: 'member',
+    response: z.array(privilegeSchema),
+  },
+  setPrivileges: {
+    ...API_ROUTES.setPrivileges,
+    summary: "Change privileges' thresholds; admins only. Answers the privileges as the admin sees them",
+    group: 'admin',
+    access: 'admin',
+    body: privilegeThresholdsInput,
+    response: z.array(privilegeSchema),
+  },
+  adjustReputation: {
+    ...API_ROUTES.adjustReputation,
+    summary: "Move an account's reputation by `delta`, with a reason kept in the moderation log; admins only",
+    group: 'admin',
+    access: 'admin',
+    params: byUsername,
+    body: reputationAdjustmentInput,
+    response: userReputationSchema.pick({ username: true, reputation: true }),
+  },
+  userReputation: {
+    ...API_ROUTES.userReputation,
+    summary: `A member's reputation and its ${LIMITS.reputationHistory} newest events, newest first`,
+    group: 'profiles',
+    access: 'member',
+    params: byUsername,
+    response: userReputationSchema,
+  },
   setRole: {
     ...API_ROUTES.setRole,
     summary: "Set an account's role; admins only (the last admin keeps theirs)",
@@ -746,6 +822,24 @@ export const ENDPOINTS = {
     access: 'member',
     params: byId,
     response: deletionSchema,
+  },
+  closeVote: {
+    ...API_ROUTES.closeVote,
+    summary:
+      "A vote to close an open question ('Vote to close' privilege), with a reason as a moderator's close: the third closes it",
+    group: 'questions',
+    access: 'member',
+    params: byId,
+    body: closeInput,
+    response: closeVotesSchema,
+  },
+  reopenVote: {
+    ...API_ROUTES.reopenVote,
+    summary: "A vote to reopen a closed question ('Vote to close' privilege): the third reopens it",
+    group: 'questions',
+    access: 'member',
+    params: byId,
+    response: closeVotesSchema,
   },
   closeQuestion: {
     ...API_ROUTES.closeQuestion,
@@ -985,6 +1079,8 @@ export const SOCKET_PAYLOADS = {
   acceptUpdate: acceptanceSchema,
   questionEditUpdate: questionEditSchema,
   closeUpdate: closingSchema,
+  /** To pages showing the question: a close or reopen vote cast, short of deciding it. */
+  closeVoteUpdate: closeVotesSchema,
   /**
    * A post deleted or undeleted, with no content: a page removes a deleted post (its author
    * and moderators mark it instead); an undeleted one comes back by its own update.

@@ -31,7 +31,9 @@ export type DomainEvent =
   | SessionsEnded
   | MessageDeleted
   | ReviewChanged
-  | UnreadNotificationsChanged;
+  | UnreadNotificationsChanged
+  | ReputationAdjusted
+  | CloseVoteCast;
 
 export interface QuestionAsked {
   type: 'questionAsked';
@@ -68,6 +70,8 @@ export interface CommentAdded {
 export interface VoteChanged {
   type: 'voteChanged';
   questionId: number;
+  /** Who voted: the ledger's row for their vote follows it (docs/product.md section 13). */
+  voterId: number;
 }
 
 /** A vote on an answer added, moved or taken back. */
@@ -75,6 +79,7 @@ export interface AnswerVoteChanged {
   type: 'answerVoteChanged';
   questionId: number;
   answerId: number;
+  voterId: number;
 }
 
 /** The question's accepted answer set, moved or taken back (null). */
@@ -245,6 +250,21 @@ export interface UnreadNotificationsChanged {
   type: 'unreadNotificationsChanged';
   accountId: number;
   count: number;
+}
+
+/** An admin moved an account's reputation, with a reason (docs/product.md section 13). */
+export interface ReputationAdjusted {
+  type: 'reputationAdjusted';
+  accountId: number;
+  adminId: number;
+  delta: number;
+  note: string;
+}
+
+/** A member voted to close or reopen a question, short of deciding it (docs/product.md section 13). */
+export interface CloseVoteCast {
+  type: 'closeVoteCast';
+  questionId: number;
 }
 
 /** A command's outcome: what it answers, and what it changed. */

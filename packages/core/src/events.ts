@@ -8,6 +8,7 @@ export const SOCKET_EVENTS = {
   acceptUpdate: 'acceptUpdate',
   questionEditUpdate: 'questionEditUpdate',
   closeUpdate: 'closeUpdate',
+  closeVoteUpdate: 'closeVoteUpdate',
   deleteUpdate: 'deleteUpdate',
   commentUpdate: 'commentUpdate',
   threadUpdate: 'threadUpdate',

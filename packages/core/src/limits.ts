@@ -45,6 +45,18 @@ export const LIMITS = {
   suggestionsMax: 10,
   /** A post notifies at most this many accounts it mentions (docs/product.md section 11); later names stay text. */
   mentionsPerPost: 50,
+  /** What an upvote earns its post's author, and at most how much upvotes earn an account in a UTC day (docs/product.md section 13). */
+  upvoteReputation: 10,
+  upvoteReputationPerDay: 200,
+  /** An admin's adjustment of reputation: a whole number of at most this size either way, and its reason's length. */
+  reputationAdjustmentMax: 100_000,
+  reputationNoteMax: 200,
+  /** Members' votes that close an open question or reopen a closed one (docs/product.md section 13). */
+  closeVotesToDecide: 3,
+  /** A privilege's threshold, as an admin may set it. */
+  privilegeThresholdMax: 1_000_000,
+  /** The newest events a reputation history shows. */
+  reputationHistory: 50,
   /** A page of notifications; markRead takes at most this many ids at once. */
   notificationsPageMax: 50,
   notificationsPageDefault: 20,

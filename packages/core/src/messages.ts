@@ -92,6 +92,14 @@ export const MESSAGES = {
   // docs/product.md section 11 (our words where it gives none).
   markReadWhich: 'Give ids, or all: true',
   digestChoice: "Digest must be one of 'off', 'daily', 'weekly'",
+  /** An admin's reputation adjustment (docs/product.md section 13). */
+  adjustmentDelta: 'The change must be a whole number from -100,000 to 100,000, and not 0',
+  adjustmentReasonEmpty: 'Reason cannot be empty',
+  privilegeThreshold: 'A threshold must be a whole number from 1 to 1,000,000',
+  /** Close and reopen votes (docs/product.md section 13). */
+  closeVoteTwice: 'You already voted to close this',
+  reopenVoteTwice: 'You already voted to reopen this',
+  alreadyClosed: 'This question is already closed',
   unsubscribeInvalid: 'This unsubscribe link is not valid.',
   followedTagsFull: 'You can follow at most 100 tags',
   myTagsAndTag: 'Choose a tag or My tags, not both',
@@ -109,6 +117,11 @@ export function suspendedMessage(until: Date | null, reason: string): string {
 }
 
 /** '{Field} cannot be more than N characters' (docs/product.md section 3). */
+/** A close or reopen vote without the 'Vote to close' privilege (docs/product.md section 13). */
+export function closeVoteNeedsMessage(threshold: number): string {
+  return `You need ${threshold} reputation to vote to close`;
+}
+
 export function tooLongMessage(field: string, max: number): string {
   return `${field} cannot be more than ${max} characters`;
 }

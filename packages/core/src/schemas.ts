@@ -18,6 +18,7 @@ import {
   ROLES,
 } from './types.ts';
 import {
+  adjustmentReasonError,
   bioError,
   editReasonError,
   emailError,
@@ -294,6 +295,30 @@ export const suspendInput = z
 
 /** GET /api/moderation/log: the page of entries older than `before` (the newest without it). */
 export const moderationLogQuery = z.object({ before: idInput.optional() });
+
+/** POST /api/admin/users/{username}/reputation (docs/product.md section 13). */
+export const reputationAdjustmentInput = z.object({
+  delta: z
+    .number({ error: MESSAGES.adjustmentDelta })
+    .int({ error: MESSAGES.adjustmentDelta })
+    .min(-LIMITS.reputationAdjustmentMax, { error: MESSAGES.adjustmentDelta })
+    .max(LIMITS.reputationAdjustmentMax, { error: MESSAGES.adjustmentDelta })
+    .refine((delta) => delta !== 0, { error: MESSAGES.adjustmentDelta }),
+  reason: ruled('Reason', adjustmentReasonError),
+});
+
+const threshold = z
+  .number({ error: MESSAGES.privilegeThreshold })
+  .int({ error: MESSAGES.privilegeThreshold })
+  .min(1, { error: MESSAGES.privilegeThreshold })
+  .max(LIMITS.privilegeThresholdMax, { error: MESSAGES.privilegeThreshold });
+
+/** PUT /api/admin/privileges: the thresholds to change (docs/product.md section 13). */
+export const privilegeThresholdsInput = z.strictObject({
+  flagToHide: threshold.optional(),
+  editAny: threshold.optional(),
+  closeVote: threshold.optional(),
+});
 
 export const roleInput = z.object({
   role: z.enum(ROLES, { error: `Role must be one of ${ROLES.join(', ')}` }),

@@ -61,5 +61,40 @@ export const NOTIFICATION_KINDS = ['answer', 'comment', 'accept', 'mention', 'fo
 export type NotificationKind = (typeof NOTIFICATION_KINDS)[number];
 
 /** How often an account's email digest comes (docs/product.md section 11); weekly unless changed. */
+/** Why a reputation event moved an account's reputation (docs/product.md section 13). */
+export const REPUTATION_REASONS = [
+  'questionUpvoted',
+  'questionDownvoted',
+  'answerUpvoted',
+  'answerDownvoted',
+  'answerAccepted',
+  'acceptedAnswer',
+  'downvotedAnswer',
+  'adjustment',
+] as const;
+export type ReputationReason = (typeof REPUTATION_REASONS)[number];
+
+/**
+ * What reputation unlocks (docs/product.md section 13): each a threshold an admin sets, its
+ * default here. Moderators and admins have every privilege.
+ */
+export const PRIVILEGES = [
+  {
+    key: 'flagToHide',
+    name: 'Flag to hide',
+    threshold: 15,
+    allows: 'Your spam and rude flags count toward hiding a post',
+  },
+  {
+    key: 'editAny',
+    name: 'Edit any post',
+    threshold: 2000,
+    allows: "Edit others' questions and answers, as moderators can (the revision names you)",
+  },
+  { key: 'closeVote', name: 'Vote to close', threshold: 3000, allows: 'Vote to close and to reopen questions' },
+] as const;
+export type PrivilegeKey = (typeof PRIVILEGES)[number]['key'];
+export const PRIVILEGE_KEYS = PRIVILEGES.map((privilege) => privilege.key) as [PrivilegeKey, ...PrivilegeKey[]];
+
 export const DIGEST_FREQUENCIES = ['off', 'daily', 'weekly'] as const;
 export type DigestFrequency = (typeof DIGEST_FREQUENCIES)[number];

@@ -79,6 +79,12 @@ export const editReasonError: Rule = (value) =>
 export const flagNoteError: Rule = (value) =>
   charLength(value) > LIMITS.flagNoteMax ? tooLongMessage('Note', LIMITS.flagNoteMax) : null;
 
+/** An adjustment's reason: required, kept as the ledger row's note and in the moderation log. */
+export const adjustmentReasonError: Rule = (value) => {
+  if (value.trim() === '') return MESSAGES.adjustmentReasonEmpty;
+  return charLength(value) > LIMITS.reputationNoteMax ? tooLongMessage('Reason', LIMITS.reputationNoteMax) : null;
+};
+
 /** A suspension's reason: required, as the member is shown it when signing in. */
 export const suspensionReasonError: Rule = (value) => {
   if (value.trim() === '') return MESSAGES.suspensionReasonEmpty;

@@ -1,6 +1,6 @@
 import { MESSAGES, type DomainEvent, type HeldFor, type Outcome } from '@porpoise/core';
 import { eq, sql, type SQL } from 'drizzle-orm';
-import type { Db, Tx } from '../db/client.ts';
+import { inTransaction, type Db, type Tx } from '../db/client.ts';
 import { answers, comments, messages, questionCounters, questions, questionTags } from '../db/schema.ts';
 import { badRequest, postNotFound } from '../http/http-error.ts';
 import type { Actor } from '../policies/actor.ts';
@@ -156,7 +156,7 @@ export async function setQuestionDeleted(
   /** The author (a moderator acting on another's post is logged); null: do not log. */
   authorId: number | null = null,
 ): Promise<Outcome<Deletion>> {
-  return db.transaction(async (tx) => {
+  return inTransaction(db, async (tx) => {
     const target = { targetType: 'question', targetId: questionId } as const;
     const events = await removedBy(tx, actor, target, deleted, authorId, (removal) =>
       removeQuestion(tx, questionId, removal, evenAnswered),
@@ -210,7 +210,7 @@ export async function setAnswerDeleted(
   deleted: boolean,
   authorId: number | null = null,
 ): Promise<Outcome<Deletion & { questionId: number }>> {
-  return db.transaction(async (tx) => {
+  return inTransaction(db, async (tx) => {
     const target = { targetType: 'answer', targetId: answerId } as const;
     let questionId = 0;
     const events = await removedBy(tx, actor, target, deleted, authorId, async (removal) => {
@@ -295,7 +295,7 @@ export async function setCommentDeleted(
   deleted: boolean,
   authorId: number | null = null,
 ): Promise<Outcome<Deletion>> {
-  return db.transaction(async (tx) => {
+  return inTransaction(db, async (tx) => {
     const target = { targetType: 'comment', targetId: commentId } as const;
     const events = await removedBy(
       tx,

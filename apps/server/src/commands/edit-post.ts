@@ -1,6 +1,6 @@
 import { MESSAGES, type DomainEvent, type Outcome, type Tag } from '@porpoise/core';
 import { and, eq, inArray, sql } from 'drizzle-orm';
-import type { Db, Tx } from '../db/client.ts';
+import { inTransaction, type Db, type Tx } from '../db/client.ts';
 import { answers, questions, questionTags, revisions, tags } from '../db/schema.ts';
 import { questionSearchVector, tagLexeme } from '../db/search-vector.ts';
 import { badRequest, postNotFound } from '../http/http-error.ts';
@@ -65,7 +65,7 @@ export async function editQuestion(
   edit: QuestionEdit,
   awaitsApproval = false,
 ): Promise<Outcome<void>> {
-  return db.transaction(async (tx) => {
+  return inTransaction(db, async (tx) => {
     const [question] = await tx
       .select({
         title: questions.title,
@@ -171,7 +171,7 @@ export async function editAnswer(
   reason: string | null,
   awaitsApproval = false,
 ): Promise<Outcome<{ questionId: number }>> {
-  return db.transaction(async (tx) => {
+  return inTransaction(db, async (tx) => {
     // Holding it locks its question's row: taken first, as deleting and flagging take it.
     if (awaitsApproval) {
       await tx.execute(

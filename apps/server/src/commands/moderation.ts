@@ -4,15 +4,17 @@
  */
 import {
   FLAGS_TO_HIDE,
-  HIDING_REASONS,
   MESSAGES,
   type DomainEvent,
   type FlagReason,
   type FlagTarget,
   type Outcome,
+  type Role,
 } from '@porpoise/core';
-import { and, eq, isNull, sql } from 'drizzle-orm';
-import type { Db, Tx } from '../db/client.ts';
+import { eq, sql } from 'drizzle-orm';
+import { inTransaction, queryPrepared, type Db, type Tx } from '../db/client.ts';
+import { flagsMayHide, flagWeight } from '../policies/authorize.ts';
+import { getStanding } from '../queries/privileges.ts';
 import { accounts, answers, comments, flags, messages, questions } from '../db/schema.ts';
 import { conflict, badRequest, notFound, postNotFound } from '../http/http-error.ts';
 import type { Actor } from '../policies/actor.ts';
@@ -29,9 +31,10 @@ import {
   type Removal,
 } from './delete-post.ts';
 
-/** An item's author (null: an anonymous PorpChat message) and its state, read as it stands. */
+/** An item's author (null: an anonymous PorpChat message), their role, and its state, read as it stands. */
 interface ItemState {
   authorId: number | null;
+  authorRole: Role | null;
   deleted: boolean;
   heldFor: string | null;
 }
@@ -77,11 +80,29 @@ async function lockedItem(tx: Tx, { targetType, targetId }: FlagTargetRef): Prom
       break;
   }
   if (!row) throw postNotFound(targetType);
+  const authorId = row.authorId === null ? null : Number(row.authorId);
+  const [author] =
+    authorId === null ? [] : await tx.select({ role: accounts.role }).from(accounts).where(eq(accounts.id, authorId));
   return {
-    authorId: row.authorId === null ? null : Number(row.authorId),
+    authorId,
+    authorRole: (author?.role as Role | undefined) ?? null,
     deleted: row.deletedAt !== null,
     heldFor: row.heldFor,
   };
+}
+
+/**
+ * Whether an item's open flags hide it: a flag that hides at once, or FLAGS_TO_HIDE that
+ * count (docs/product.md sections 10 and 13). The caller has locked the item.
+ */
+async function flagsHide(tx: Tx, { targetType, targetId }: FlagTargetRef): Promise<boolean> {
+  const [row] = await queryPrepared<{ hides: boolean }>(
+    tx,
+    sql`select count(*) filter (where weight = 'hides') > 0 or count(*) filter (where weight = 'counts') >= ${FLAGS_TO_HIDE}
+        as hides
+      from flags where target_type = ${targetType} and target_id = ${targetId} and resolved_at is null`,
+  );
+  return row?.hides === true;
 }
 
 /** Hides, deletes or shows again any flaggable item, in the transaction: its events. */
@@ -103,8 +124,9 @@ const reviewChanged = (target: FlagTargetRef): DomainEvent => ({ type: 'reviewCh
 
 /**
  * A member's flag on an item that shows (the caller has checked the member may flag it):
- * one per member per item ('You already flagged this'); the third open spam or rude flag
- * from different members hides the item at once, until a moderator decides.
+ * one per member per item ('You already flagged this'). It reaches the review queue whoever
+ * sends it; it hides the item, until a moderator decides, when the open flags hide it
+ * (flagsHide, weighed by the policies' flagWeight), unless a moderator or admin wrote it.
  */
 export async function flagItem(
   db: Db,
@@ -112,27 +134,17 @@ export async function flagItem(
   target: FlagTargetRef,
   flag: { reason: FlagReason; note: string | null },
 ): Promise<Outcome<{ hidden: boolean }>> {
-  return db.transaction(async (tx) => {
+  return inTransaction(db, async (tx) => {
     const item = await lockedItem(tx, target);
     if (item.deleted) throw postNotFound(target.targetType);
+    const weight = flagWeight(actor, flag.reason, await getStanding(tx, actor.id));
     const inserted = await tx
       .insert(flags)
-      .values({ ...target, flaggedBy: actor.id, reason: flag.reason, note: flag.note })
+      .values({ ...target, flaggedBy: actor.id, reason: flag.reason, note: flag.note, weight })
       .onConflictDoNothing()
       .returning({ id: flags.id });
     if (inserted.length === 0) throw conflict(MESSAGES.alreadyFlagged);
-    const [counted] = await tx
-      .select({ hiding: sql<number>`count(*)::int` })
-      .from(flags)
-      .where(
-        and(
-          eq(flags.targetType, target.targetType),
-          eq(flags.targetId, target.targetId),
-          isNull(flags.resolvedAt),
-          sql`${flags.reason} in ${HIDING_REASONS}`,
-        ),
-      );
-    const hidden = (counted?.hiding ?? 0) >= FLAGS_TO_HIDE;
+    const hidden = flagsMayHide(item.authorRole) && (await flagsHide(tx, target));
     const events = hidden ? await removeItem(tx, target, heldFor('flags')) : [];
     return { result: { hidden }, events: [...events, reviewChanged(target)] };
   });
@@ -150,7 +162,7 @@ export async function decideReview(
   target: FlagTargetRef,
   decision: 'dismiss' | 'delete',
 ): Promise<Outcome<null>> {
-  return db.transaction(async (tx) => {
+  return inTransaction(db, async (tx) => {
     const item = await lockedItem(tx, target);
     const closed = await closeFlags(tx, target, decision === 'dismiss' ? 'dismissed' : 'deleted');
     if (closed === null && item.heldFor === null) throw conflict(MESSAGES.notInQueue);
@@ -173,7 +185,7 @@ export async function suspendMember(
   actor: Actor,
   input: { username?: string; targetType?: FlagTarget; targetId?: string; reason: string; days: number | null },
 ): Promise<Outcome<{ username: string | null; suspendedUntil: Date | null }>> {
-  return db.transaction(async (tx) => {
+  return inTransaction(db, async (tx) => {
     // Given an item, its author is looked up here and never named back (a PorpChat message's
     // account stays unknown to the moderator, docs/product.md section 10).
     const item: FlagTargetRef | null =
@@ -205,6 +217,7 @@ export async function suspendMember(
       });
     await useUpLinks(tx, target.id);
     const ended = await endSessions(tx, target.id);
+    const withdrawn = await withdrawFlags(tx, target.id);
     await recordModeration(tx, actor, {
       action: 'suspend',
       ...(item ?? { targetType: 'account', targetId: target.id }),
@@ -212,6 +225,34 @@ export async function suspendMember(
       reason: input.days === null ? `${input.reason} (for good)` : `${input.reason} (${input.days} days)`,
     });
     const suspendedUntil = row?.forGood ? null : new Date(Number(row?.ms));
-    return { result: { username: item === null ? target.username : null, suspendedUntil }, events: [ended] };
+    return {
+      result: { username: item === null ? target.username : null, suspendedUntil },
+      events: [ended, ...withdrawn],
+    };
   });
+}
+
+/**
+ * A suspended member's open flags are withdrawn (docs/product.md section 10): each item they
+ * flagged leaves the queue if no other flag keeps it there, and an item hidden by flags shows
+ * again when those left no longer hide it. Items are locked one after another in a fixed order.
+ */
+async function withdrawFlags(tx: Tx, accountId: number): Promise<DomainEvent[]> {
+  const targets = await queryPrepared<{ targetType: FlagTarget; targetId: number }>(
+    tx,
+    sql`update flags set resolved_at = now(), resolution = 'withdrawn'
+      where flagged_by = ${accountId} and resolved_at is null
+      returning target_type as "targetType", target_id as "targetId"`,
+  );
+  targets.sort((a, b) => a.targetType.localeCompare(b.targetType) || Number(a.targetId) - Number(b.targetId));
+  const events: DomainEvent[] = [];
+  for (const { targetType, targetId } of targets) {
+    const target = { targetType, targetId: Number(targetId) };
+    const item = await lockedItem(tx, target);
+    if (item.heldFor === 'flags' && !(await flagsHide(tx, target))) {
+      events.push(...(await removeItem(tx, target, shown)));
+    }
+    events.push(reviewChanged(target));
+  }
+  return events;
 }

@@ -1,6 +1,6 @@
 import type { DomainEvent, Outcome, VoteDirection } from '@porpoise/core';
 import { and, eq, isNull, sql } from 'drizzle-orm';
-import type { Db, Tx } from '../db/client.ts';
+import { inTransaction, type Db, type Tx } from '../db/client.ts';
 import { answers, answerVotes, questions, votes } from '../db/schema.ts';
 import { postNotFound } from '../http/http-error.ts';
 import type { Actor } from '../policies/actor.ts';
@@ -19,7 +19,7 @@ interface Ballot {
   /** The vote's row. */
   row(postId: number, accountId: number, value: 1 | -1): typeof votes.$inferInsert | typeof answerVotes.$inferInsert;
   lock(tx: Tx, postId: number): Promise<number>;
-  changed(questionId: number, postId: number): DomainEvent;
+  changed(questionId: number, postId: number, voterId: number): DomainEvent;
 }
 
 const QUESTION_BALLOT: Ballot = {
@@ -32,7 +32,7 @@ const QUESTION_BALLOT: Ballot = {
     await lockQuestion(tx, questionId);
     return questionId;
   },
-  changed: (questionId) => ({ type: 'voteChanged', questionId }),
+  changed: (questionId, _questionId, voterId) => ({ type: 'voteChanged', questionId, voterId }),
 };
 
 const ANSWER_BALLOT: Ballot = {
@@ -52,7 +52,7 @@ const ANSWER_BALLOT: Ballot = {
     if (!answer) throw postNotFound('answer');
     return Number(answer.questionId);
   },
-  changed: (questionId, answerId) => ({ type: 'answerVoteChanged', questionId, answerId }),
+  changed: (questionId, answerId, voterId) => ({ type: 'answerVoteChanged', questionId, answerId, voterId }),
 };
 
 /**
@@ -71,7 +71,7 @@ async function toggle(
 ): Promise<Outcome<{ questionId: number }>> {
   // Stored as +1 or -1.
   const value = direction === 'up' ? 1 : -1;
-  return db.transaction(async (tx) => {
+  return inTransaction(db, async (tx) => {
     const questionId = await ballot.lock(tx, postId);
     const mine = and(eq(ballot.post, postId), eq(ballot.votes.accountId, actor.id));
     const [existing] = await tx.select({ value: ballot.votes.value }).from(ballot.votes).where(mine);
@@ -88,7 +88,7 @@ async function toggle(
       .update(ballot.counted)
       .set({ upCount: count(1), downCount: count(-1) })
       .where(eq(ballot.countedId, postId));
-    return { result: { questionId }, events: [ballot.changed(questionId, postId)] };
+    return { result: { questionId }, events: [ballot.changed(questionId, postId, actor.id)] };
   });
 }
 

@@ -4,3 +4,4 @@ export * from './schema/questions.ts';
 export * from './schema/conversations.ts';
 export * from './schema/moderation.ts';
 export * from './schema/notifications.ts';
+export * from './schema/reputation.ts';

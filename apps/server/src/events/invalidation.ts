@@ -72,6 +72,7 @@ export function touchedBy(events: readonly DomainEvent[]): Touched {
         break;
       case 'commentDeleted':
       case 'questionClosed':
+      case 'closeVoteCast':
         touched.questions.push(event.questionId);
         break;
       case 'questionViewed':
@@ -86,6 +87,7 @@ export function touchedBy(events: readonly DomainEvent[]): Touched {
       case 'messageDeleted':
       case 'reviewChanged':
       case 'unreadNotificationsChanged':
+      case 'reputationAdjusted':
         break;
     }
   }

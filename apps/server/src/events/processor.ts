@@ -41,6 +41,7 @@ import { touchedBy, touchesNothing } from './invalidation.ts';
 import { ViewCounter } from './view-counter.ts';
 import { NOTIFYING_EVENTS, syncNotificationVisibility, writeNotifications, type Written } from './notifications.ts';
 import { presentNotifications } from '../presenters/notification.ts';
+import { LEDGER_EVENTS, writeReputation } from './reputation.ts';
 import type { Db } from '../db/client.ts';
 
 /** A hidden item's reason, as the payloads carry it: absent unless held. */
@@ -76,6 +77,8 @@ type Delivery = {
  * 5. writes notifications and follows (events/notifications.ts) inside the transaction of the
  *    write that caused them (`write`), tells their recipients after it commits, and hides or
  *    shows them again with the posts they are about.
+ * 6. writes the reputation ledger (events/reputation.ts) inside the transaction of the vote,
+ *    accept, delete, undelete, hide or adjustment that moved it (`write`).
  */
 export interface EventProcessor {
   apply(events: readonly DomainEvent[], notified?: readonly Written[]): Promise<void>;
@@ -87,8 +90,9 @@ export interface EventProcessor {
   settle<T>(outcome: Promise<Outcome<T>>): Promise<T>;
   /**
    * settle for the writes that notify (asking, answering, commenting, accepting, posting a
-   * message): runs the command in a transaction, writes the notifications its events cause
-   * in the same one, and settles it once committed
+   * message) or move reputation (voting, accepting, deleting or hiding a post, adjusting):
+   * runs the command in a transaction, writes the notifications and ledger rows its events
+   * cause in the same one, and settles it once committed
    * (`await app.events.write((tx) => addAnswer(tx, ...))`).
    */
   write<T>(command: (tx: Db) => Promise<Outcome<T>>): Promise<T>;
@@ -211,8 +215,18 @@ export const eventsPlugin = fp(
         case 'questionClosed': {
           const closing = await getClosing(app.db, event.questionId);
           if (closing === undefined) return [];
-          const payload = { qid: String(event.questionId), closed: presentClosed(closing) };
+          const payload = { qid: String(event.questionId), closed: presentClosed(closing.closed) };
           return [{ audience: showingQuestion(event.questionId), event: SOCKET_EVENTS.closeUpdate, payload }];
+        }
+        case 'closeVoteCast': {
+          const closing = await getClosing(app.db, event.questionId);
+          if (closing === undefined) return [];
+          const payload = {
+            qid: String(event.questionId),
+            closed: presentClosed(closing.closed),
+            closeVotes: closing.closeVotes,
+          };
+          return [{ audience: showingQuestion(event.questionId), event: SOCKET_EVENTS.closeVoteUpdate, payload }];
         }
         case 'messagePosted': {
           const message = await getMessage(app.db, event.messageId);
@@ -271,6 +285,7 @@ export const eventsPlugin = fp(
           const payload = { count: event.count };
           return [{ audience: ownSockets(event.accountId), event: SOCKET_EVENTS.notificationCount, payload }];
         }
+        case 'reputationAdjusted':
         case 'questionViewed':
         case 'roleChanged':
         case 'passwordResetRequested':
@@ -352,8 +367,9 @@ export const eventsPlugin = fp(
       },
       async settle(outcome) {
         const { result, events } = await outcome;
-        // A write that notifies goes through `write`, or its notifications would be lost.
-        const skipped = events.find((event) => NOTIFYING_EVENTS.has(event.type));
+        // A write that notifies or moves reputation goes through `write`, or its
+        // notifications or ledger rows would be lost.
+        const skipped = events.find((event) => NOTIFYING_EVENTS.has(event.type) || LEDGER_EVENTS.has(event.type));
         if (skipped) throw new Error(`a '${skipped.type}' write must go through app.events.write`);
         await processor.apply(events);
         return result;
@@ -361,7 +377,9 @@ export const eventsPlugin = fp(
       async write(command) {
         const { result, events, notified } = await app.db.transaction(async (tx) => {
           const outcome = await command(tx);
-          return { ...outcome, notified: await writeNotifications(tx, outcome.events) };
+          const notified = await writeNotifications(tx, outcome.events);
+          await writeReputation(tx, outcome.events);
+          return { ...outcome, notified };
         });
         await processor.apply(events, notified);
         return result;

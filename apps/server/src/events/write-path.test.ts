@@ -18,7 +18,7 @@ describe('what each event touches', () => {
     expect(
       touchedBy([{ type: 'commentAdded', questionId: 1, commentId: 2, target: 'question', parentId: 1, mentions: [] }]),
     ).toEqual({ questions: [1], rows: [], orders: [], tags: false });
-    expect(touchedBy([{ type: 'voteChanged', questionId: 1 }])).toEqual({
+    expect(touchedBy([{ type: 'voteChanged', questionId: 1, voterId: 2 }])).toEqual({
       questions: [1],
       rows: [1],
       orders: [],

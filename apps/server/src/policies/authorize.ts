@@ -1,4 +1,11 @@
-import { MESSAGES, type Role } from '@porpoise/core';
+import {
+  closeVoteNeedsMessage,
+  HIDING_REASONS,
+  MESSAGES,
+  type FlagReason,
+  type PrivilegeKey,
+  type Role,
+} from '@porpoise/core';
 import { forbidden, notFound, postNotFound, unauthorized } from '../http/http-error.ts';
 import type { ThreadAccess } from './threads.ts';
 
@@ -45,6 +52,41 @@ export type Action =
   | 'moderate'
   | 'administer';
 
+/**
+ * An account's reputation and the privileges' thresholds as they stand (queries/privileges.ts):
+ * what a privilege is weighed by (docs/product.md section 13).
+ */
+export interface Standing {
+  reputation: number;
+  thresholds: Record<PrivilegeKey, number>;
+}
+
+/** Whether the actor has a privilege: moderators and admins every one, members by reputation. */
+export function hasPrivilege(actor: Actor | null, key: PrivilegeKey, standing: Standing | undefined): boolean {
+  if (actor === null) return false;
+  return moderates(actor) || (standing !== undefined && standing.reputation >= standing.thresholds[key]);
+}
+
+/**
+ * What a flag weighs toward hiding its item (docs/product.md sections 10 and 13): a
+ * moderator's or admin's spam or rude flag hides at once; a member's counts toward the three
+ * only with 'Flag to hide'; any other flag only reaches the review queue.
+ */
+export function flagWeight(actor: Actor, reason: FlagReason, standing: Standing): 'hides' | 'counts' | 'none' {
+  if (!HIDING_REASONS.includes(reason)) return 'none';
+  if (moderates(actor)) return 'hides';
+  return hasPrivilege(actor, 'flagToHide', standing) ? 'counts' : 'none';
+}
+
+/** Whether flags may hide an item by this author: never a moderator's or admin's (null: an anonymous message). */
+export const flagsMayHide = (authorRole: Role | null) => authorRole === null || authorRole === 'member';
+
+/** A close or reopen vote needs 'Vote to close': 403 naming its threshold otherwise. */
+export function authorizeCloseVote(actor: Actor, standing: Standing): void {
+  if (!hasPrivilege(actor, 'closeVote', standing))
+    throw forbidden(closeVoteNeedsMessage(standing.thresholds.closeVote));
+}
+
 /** Moderators and admins keep the place clean: they may edit, delete and close any post. */
 const moderates = (actor: Actor | null) => actor !== null && (actor.role === 'moderator' || actor.role === 'admin');
 
@@ -81,8 +123,12 @@ export function seesHiddenPosts(actor: Actor | null, authorIds: readonly number[
   return authorIds.length > 0 && actor !== null && (moderates(actor) || authorIds.includes(actor.id));
 }
 
-/** Whether `actor` (null: a visitor) may do `action` to `resource`. */
-export function can(actor: Actor | null, action: Action, resource: Resource): boolean {
+/**
+ * Whether `actor` (null: a visitor) may do `action` to `resource`; `standing` (the actor's
+ * reputation and the thresholds) where a privilege may allow it: editing others' questions
+ * and answers ('Edit any post').
+ */
+export function can(actor: Actor | null, action: Action, resource: Resource, standing?: Standing): boolean {
   // Any member flags what others posted (docs/product.md section 10), never their own.
   if (action === 'flag') return actor !== null && actor.id !== authorOf(resource) && flaggable(resource);
   // A post hidden by flags or waiting for approval is the moderators' to decide on.
@@ -119,11 +165,13 @@ export function can(actor: Actor | null, action: Action, resource: Resource): bo
       // Its author deletes a question while it has no answers; moderators any time.
       if (action === 'deleteAnswered') return moderates(actor);
       if (action === 'undelete') return mayUndelete(actor, resource.askerId, resource.deletedBy);
+      if (action === 'edit' && hasPrivilege(actor, 'editAny', standing)) return true;
       if (AUTHOR_OR_MODERATOR.has(action)) return (actor !== null && actor.id === resource.askerId) || moderates(actor);
       return actor !== null;
     case 'answer':
     case 'comment':
       if (action === 'undelete') return mayUndelete(actor, resource.authorId, resource.deletedBy);
+      if (action === 'edit' && resource.type === 'answer' && hasPrivilege(actor, 'editAny', standing)) return true;
       if (AUTHOR_OR_MODERATOR.has(action))
         return (actor !== null && actor.id === resource.authorId) || moderates(actor);
       return actor !== null;
@@ -181,8 +229,8 @@ function notThere({ type }: Resource) {
  * Refuses what `can` does not allow: a visitor with 401, a member with 403, except that a
  * thread the caller may not see answers 404, exactly like a missing one.
  */
-export function authorize(actor: Actor | null, action: Action, resource: Resource): void {
-  if (can(actor, action, resource)) return;
+export function authorize(actor: Actor | null, action: Action, resource: Resource, standing?: Standing): void {
+  if (can(actor, action, resource, standing)) return;
   if (resource.type === 'thread') throw notFound('Thread not found');
   // A direct thread's message cannot be flagged: for a flag, it is not there.
   if (action === 'flag' && !flaggable(resource)) throw notThere(resource);

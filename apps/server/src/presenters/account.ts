@@ -1,6 +1,19 @@
-import type { Account, ColorBlindness, DigestFrequency, ProfileDetail, Role, UserSummary } from '@porpoise/core';
+import { PRIVILEGES } from '@porpoise/core';
+import type {
+  Account,
+  Privilege,
+  ColorBlindness,
+  DigestFrequency,
+  ProfileDetail,
+  ReputationEvent,
+  ReputationReason,
+  Role,
+  UserSummary,
+} from '@porpoise/core';
 import type { AccountRow } from '../db/schema.ts';
 import type { ProfileRow } from '../queries/profiles.ts';
+import { hasPrivilege, type Actor, type Standing } from '../policies/authorize.ts';
+import type { ReputationEventRow } from '../queries/reputation.ts';
 
 /** The account as its owner sees it, with the names of the tags it follows: never the password hash or internal id. */
 export function presentAccount(row: AccountRow, followedTags: string[]): Account {
@@ -16,8 +29,21 @@ export function presentAccount(row: AccountRow, followedTags: string[]): Account
     accessibilitySettingsSaved: row.accessibilitySavedAt !== null,
     followedTags,
     digest: row.digest as DigestFrequency,
+    reputation: reputationOf(row.reputationSum),
   };
 }
+
+/** An account's reputation from the sum of its shown events (docs/product.md section 13): never below 1. */
+export const reputationOf = (sum: number | string): number => Math.max(1, 1 + Number(sum));
+
+/** A reputation history's row as the API lists it. */
+export const presentReputationEvent = (row: ReputationEventRow): ReputationEvent => ({
+  delta: row.delta,
+  reason: row.reason as ReputationReason,
+  qid: row.questionId === null ? null : String(row.questionId),
+  aid: row.answerId === null ? null : String(row.answerId),
+  createdAt: new Date(row.createdAt).toISOString(),
+});
 
 /** An account in the admin's user list: its name, role and age, nothing private. */
 export const presentUserSummary = (row: { username: string; role: string; createdAt: Date }): UserSummary => ({
@@ -35,3 +61,12 @@ export const presentProfile = (row: ProfileRow): ProfileDetail => ({
   answerCount: row.answerCount,
   threadId: row.threadId === null ? null : String(row.threadId),
 });
+
+/** The privileges as a member sees them: each with its threshold and whether they have it. */
+export const presentPrivileges = (actor: Actor, standing: Standing): Privilege[] =>
+  PRIVILEGES.map(({ key, name }) => ({
+    key,
+    name,
+    threshold: standing.thresholds[key],
+    has: hasPrivilege(actor, key, standing),
+  }));

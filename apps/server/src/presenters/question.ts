@@ -176,6 +176,7 @@ export interface QuestionDetail {
       editedBy: string | null;
       askerId: number;
       closed: ClosedRow | null;
+      closeVotes: number;
       /**
        * The accounts whose deleted answers or comments are on this page, who see them
        * marked (as moderators do); empty when it has none. Never sent.
@@ -210,6 +211,7 @@ export function presentQuestion(detail: QuestionDetail): Question {
     editedAt: timeOrNull(question.editedAt),
     editedBy: question.editedBy,
     closed: presentClosed(question.closed),
+    closeVotes: Number(question.closeVotes),
     ...deletedMark(question),
   };
 }

@@ -66,6 +66,7 @@ export async function getQuestionDetail(
       deletedAt: string | null;
       heldFor: HeldFor | null;
       closed: ClosedRow | null;
+      closeVotes: number;
       hiddenAuthorIds: Array<number | string>;
       tags: TagRow[];
       comments: CommentJson[];
@@ -77,7 +78,7 @@ export async function getQuestionDetail(
     db,
     sql`select ${SUMMARY_COLUMNS}, q.text, q.edited_at as "editedAt", ${editorOf(sql`q.edited_by`)} as "editedBy",
       q.asked_by as "askerId", q.deleted_at as "deletedAt", q.held_for as "heldFor", ${closedJson} as closed,
-      ${hiddenAuthorIds} as "hiddenAuthorIds",
+      q.close_votes as "closeVotes", ${hiddenAuthorIds} as "hiddenAuthorIds",
       coalesce((select json_agg(json_build_object('name', t.name, 'description', t.description) order by t.name)
         from question_tags qt join tags t on t.id = qt.tag_id where qt.question_id = q.id), '[]') as tags,
       ${commentsJson(sql`c.question_id = q.id`, seen)} as comments,
@@ -131,14 +132,17 @@ export async function getQuestionDetail(
 }
 
 /**
- * A question's closing (null while open), for closeUpdate; undefined when there is no such
- * question, or it is deleted.
+ * A question's closing (null while open) and the members' votes waiting to change it, for
+ * closeUpdate and closeVoteUpdate; undefined when there is no such question, or it is deleted.
  */
-export async function getClosing(db: Db, questionId: number): Promise<ClosedRow | null | undefined> {
-  const [row] = await queryRows<{ closed: ClosedRow | null }>(
+export async function getClosing(
+  db: Db,
+  questionId: number,
+): Promise<{ closed: ClosedRow | null; closeVotes: number } | undefined> {
+  const [row] = await queryRows<{ closed: ClosedRow | null; closeVotes: number }>(
     db,
-    sql`select ${closedJson} as closed from questions q where q.id = ${questionId} and q.deleted_at is null`,
+    sql`select ${closedJson} as closed, q.close_votes as "closeVotes" from questions q
+      where q.id = ${questionId} and q.deleted_at is null`,
   );
-  if (!row) return undefined;
-  return row.closed;
+  return row && { closed: row.closed, closeVotes: Number(row.closeVotes) };
 }

@@ -382,6 +382,8 @@ export async function seedCommunity(
       unanswered = (select count(*) from questions where answer_count = 0 and deleted_at is null)`);
   await db.execute(sql`
     update tags t set question_count = (select count(*) from question_tags qt where qt.tag_id = t.id and not qt.deleted)`);
+  // Reputation from those votes and accepts, by the rules the upgrade to it applied (migration 0023).
+  await db.execute(sql`select rebuild_reputation()`);
   // What autovacuum would get to soon after such a load: statistics for the planner and a
   // visibility map, which lets counts skip reading rows they only need to count.
   report('vacuum', 0, 1);

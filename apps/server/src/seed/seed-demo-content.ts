@@ -13,6 +13,7 @@ import {
   porpNameError,
   tagNamesError,
   titleError,
+  type Outcome,
   type Role,
   type VoteDirection,
 } from '@porpoise/core';
@@ -26,6 +27,7 @@ import { addQuestion } from '../commands/add-question.ts';
 import { createDirectThread, createForum, markLastRead, postMessage } from '../commands/threads.ts';
 import { toggleAnswerVote, toggleVote } from '../commands/vote.ts';
 import { queryRows, type Db } from '../db/client.ts';
+import { writeReputation } from '../events/reputation.ts';
 import { HttpError } from '../http/http-error.ts';
 import type { RateHit } from '../limits/rate-counters.ts';
 import type { Actor } from '../policies/actor.ts';
@@ -152,6 +154,14 @@ function actorOf(actors: Actors, name: DemoAuthor): Actor {
   return actor;
 }
 
+/**
+ * A vote or an accept with its reputation (docs/product.md section 13), written as the event
+ * processor writes it for the API: the demo's reputation comes from its votes and accepts.
+ */
+async function withLedger(db: Db, command: (tx: Db) => Promise<Outcome<unknown>>): Promise<void> {
+  await db.transaction(async (tx) => writeReputation(tx, (await command(tx)).events));
+}
+
 /** Each listed account votes once, as the vote button does. */
 async function castVotes(
   actors: Actors,
@@ -185,7 +195,7 @@ async function writeQuestion(db: Db, actors: Actors, question: DemoQuestion, wri
   });
   written.questions++;
   written.votes += await castVotes(actors, question.votes, (actor, direction) =>
-    toggleVote(db, actor, questionId, direction),
+    withLedger(db, (tx) => toggleVote(tx, actor, questionId, direction)),
   );
   for (const comment of question.comments ?? []) {
     await addComment(db, actorOf(actors, comment.by), 'question', questionId, comment.text);
@@ -197,13 +207,13 @@ async function writeQuestion(db: Db, actors: Actors, question: DemoQuestion, wri
     );
     written.answers++;
     written.votes += await castVotes(actors, answer.votes, (actor, direction) =>
-      toggleAnswerVote(db, actor, result.id, direction),
+      withLedger(db, (tx) => toggleAnswerVote(tx, actor, result.id, direction)),
     );
     for (const comment of answer.comments ?? []) {
       await addComment(db, actorOf(actors, comment.by), 'answer', result.id, comment.text);
       written.comments++;
     }
-    if (answer.accepted) await toggleAcceptedAnswer(db, questionId, result.id);
+    if (answer.accepted) await withLedger(db, (tx) => toggleAcceptedAnswer(tx, questionId, result.id));
   }
 }
 

@@ -51,6 +51,25 @@ export async function accountIdOf(app: FastifyInstance, username: string): Promi
   return row.id;
 }
 
+/**
+ * Gives an account reputation, as an adjustment the event processor writes to the ledger
+ * (no admin, so no moderation log entry): arranging a member with a privilege.
+ */
+export async function grantReputation(app: FastifyInstance, user: TestUser, delta: number): Promise<void> {
+  const accountId = await accountIdOf(app, user.username);
+  await app.events.write(async () => ({
+    result: null,
+    events: [{ type: 'reputationAdjusted', accountId, adminId: accountId, delta, note: 'arranged by a test' }],
+  }));
+}
+
+/** Registers a member with the default 'Flag to hide' reputation (15): their spam and rude flags count. */
+export async function registerTrustedFlagger(app: FastifyInstance): Promise<TestUser> {
+  const user = await registerUser(app);
+  await grantReputation(app, user, 14);
+  return user;
+}
+
 /** Posts a question as `user` through the API; returns its id. */
 export async function askQuestion(
   app: FastifyInstance,

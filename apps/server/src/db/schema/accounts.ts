@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { boolean, check, index, integer, pgTable, text, uniqueIndex } from 'drizzle-orm/pg-core';
+import { bigint, boolean, check, index, integer, pgTable, text, uniqueIndex } from 'drizzle-orm/pg-core';
 import { at, id, ref } from './columns.ts';
 
 export const accounts = pgTable(
@@ -24,6 +24,11 @@ export const accounts = pgTable(
     suspensionReason: text('suspension_reason'),
     /** Its notifications that are unread and shown, kept with them (docs/product.md section 11). */
     unreadNotifications: integer('unread_notifications').notNull().default(0),
+    /**
+     * The sum of its shown reputation events (schema/reputation.ts), kept with them: its
+     * reputation is max(1, 1 + this) (docs/product.md section 13).
+     */
+    reputationSum: bigint('reputation_sum', { mode: 'number' }).notNull().default(0),
     /** 'off', 'daily' or 'weekly' (docs/product.md section 11). */
     digest: text('digest').notNull().default('weekly'),
     /** When its last digest was sent; null until one has been. */

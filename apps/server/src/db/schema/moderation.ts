@@ -23,14 +23,32 @@ export const flags = pgTable(
     reason: text('reason').notNull(),
     note: text('note'),
     createdAt: at('created_at').notNull().defaultNow(),
-    /** When a moderator decided on the item, and what: 'dismissed' or 'deleted'. */
+    /**
+     * What it weighs toward hiding the item (docs/product.md sections 10 and 13), decided by
+     * the policies when it was made: 'hides' (a moderator's or admin's spam or rude flag: at
+     * once), 'counts' (a spam or rude flag from a member with 'Flag to hide': three hide), or
+     * 'none' (any other flag: it reaches the review queue only).
+     */
+    weight: text('weight').notNull().default('counts'),
+    /**
+     * When the item was decided on, and how: 'dismissed' or 'deleted' by a decision,
+     * 'withdrawn' when its member was suspended.
+     */
     resolvedAt: at('resolved_at'),
     resolution: text('resolution'),
   },
   (t) => [
     check('flags_target_type_check', FLAG_TARGET_CHECK),
     check('flags_reason_check', sql`${t.reason} in ('spam', 'rude', 'off-topic', 'other')`),
-    check('flags_resolution_check', sql`${t.resolution} is null or ${t.resolution} in ('dismissed', 'deleted')`),
+    check(
+      'flags_resolution_check',
+      sql`${t.resolution} is null or ${t.resolution} in ('dismissed', 'deleted', 'withdrawn')`,
+    ),
+    check('flags_weight_check', sql`${t.weight} in ('hides', 'counts', 'none')`),
+    // A suspended member's open flags, withdrawn.
+    index('flags_open_by_member_idx')
+      .on(t.flaggedBy)
+      .where(sql`resolved_at is null`),
     uniqueIndex('flags_one_per_member_key').on(t.targetType, t.targetId, t.flaggedBy),
     // The queue: open flags, oldest first.
     index('flags_open_idx')
@@ -64,7 +82,7 @@ export const moderationLog = pgTable(
     ),
     check(
       'moderation_log_action_check',
-      sql`action in ('dismiss', 'approve', 'delete', 'undelete', 'edit', 'close', 'reopen', 'suspend', 'unsuspend', 'role')`,
+      sql`action in ('dismiss', 'approve', 'delete', 'undelete', 'edit', 'close', 'reopen', 'suspend', 'unsuspend', 'role', 'reputation')`,
     ),
     // Newest first is the primary key read backwards; an account's entries by this index.
     index('moderation_log_subject_idx').on(t.subjectId),

@@ -71,6 +71,11 @@ export const questions = pgTable(
     /** Its deleted answers and comments: while above 0, its page names their authors, who see them. */
     hiddenCount: integer('hidden_count').notNull().default(0),
     /** Closed by a moderator (docs/product.md section 9): no new answers. Null while open. */
+    /**
+     * Votes waiting to change its state (docs/product.md section 13): close votes while it is
+     * open, reopen votes while it is closed; kept with close_votes' rows, 0 again once it changes.
+     */
+    closeVotes: smallint('close_votes').notNull().default(0),
     closedAt: at('closed_at'),
     closedBy: ref('closed_by').references(() => accounts.id),
     closeReason: text('close_reason'),
@@ -215,6 +220,37 @@ export const votes = pgTable(
     votedAt: at('voted_at').notNull().defaultNow(),
   },
   (t) => [primaryKey({ columns: [t.questionId, t.accountId] }), check('votes_value_check', sql`${t.value} in (-1, 1)`)],
+);
+
+/**
+ * Members' votes to close an open question, or to reopen a closed one (docs/product.md section
+ * 13): one per member per question while its state stands; all go when it changes (by the third
+ * vote or a moderator).
+ */
+export const closeVotes = pgTable(
+  'close_votes',
+  {
+    questionId: ref('question_id')
+      .notNull()
+      .references(() => questions.id, { onDelete: 'cascade' }),
+    accountId: ref('account_id')
+      .notNull()
+      .references(() => accounts.id, { onDelete: 'cascade' }),
+    /** 'close' or 'reopen'. */
+    kind: text('kind').notNull(),
+    /** A close vote's reason, and the original it names for a duplicate. */
+    reason: text('reason'),
+    duplicateOf: ref('duplicate_of'),
+    createdAt: at('created_at').notNull().defaultNow(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.questionId, t.accountId] }),
+    check('close_votes_kind_check', sql`${t.kind} in ('close', 'reopen')`),
+    check(
+      'close_votes_reason_check',
+      sql`(${t.kind} = 'reopen' and ${t.reason} is null) or ${t.reason} in ('duplicate', 'off-topic', 'needs details')`,
+    ),
+  ],
 );
 
 /**

@@ -45,6 +45,7 @@ describe.each(DATABASE_KINDS)('accounts on %s', (kind) => {
         accessibilitySettingsSaved: false,
         followedTags: [],
         digest: 'weekly',
+        reputation: 1,
       });
       const cookie = response.cookies.find((c) => c.name === 'porpoise_session');
       expect(cookie).toMatchObject({ httpOnly: true, sameSite: 'Lax', path: '/' });

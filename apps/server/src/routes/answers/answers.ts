@@ -6,6 +6,7 @@ import { toggleAcceptedAnswer } from '../../commands/accept-answer.ts';
 import { toggleAnswerVote } from '../../commands/vote.ts';
 import { postNotFound } from '../../http/http-error.ts';
 import { requireActor, type Actor } from '../../policies/actor.ts';
+import { getStanding } from '../../queries/privileges.ts';
 import { authorize, hiddenPostsSeenBy } from '../../policies/authorize.ts';
 import { setAnswerDeleted } from '../../commands/delete-post.ts';
 import { editAnswer } from '../../commands/edit-post.ts';
@@ -58,7 +59,7 @@ export async function answerRoutes(app: FastifyInstance) {
     (direction: VoteDirection) =>
     async ({ actor, body: input }: { actor: Actor; body: ContractInput<'upvoteAnswer'>['body'] }) => {
       const answerId = Number(input.aid);
-      const { questionId } = await app.events.settle(toggleAnswerVote(app.db, actor, answerId, direction));
+      const { questionId } = await app.events.write((tx) => toggleAnswerVote(tx, actor, answerId, direction));
       return { qid: String(questionId), aid: String(answerId), ...(await getAnswerVoters(app.db, answerId)) };
     };
   const voteOptions = {
@@ -81,9 +82,10 @@ export async function answerRoutes(app: FastifyInstance) {
   route(app, 'editAnswer', editing, async ({ actor, params: { id }, body }) => {
     const answerId = Number(id);
     const answer = await visibleAnswer(app.db, actor, answerId);
-    authorize(actor, 'edit', answer);
+    // Another's answer: 'Edit any post' may allow it (docs/product.md section 13).
+    authorize(actor, 'edit', answer, actor.id === answer.authorId ? undefined : await getStanding(app.db, actor.id));
     const held = await editAwaitsApproval(app, actor, answer.authorId);
-    await app.events.settle(editAnswer(app.db, actor, answerId, body.text, body.reason, held));
+    await app.events.write((tx) => editAnswer(tx, actor, answerId, body.text, body.reason, held));
     const row = await getAnswerRow(app.db, answerId, hiddenPostsSeenBy(actor));
     if (!row) throw postNotFound('answer');
     return presentAnswer(row, []);
@@ -114,7 +116,9 @@ export async function answerRoutes(app: FastifyInstance) {
     async ({ actor, params: { id } }: { actor: Actor; params: { id: string } }) => {
       const resource = await visibleAnswer(app.db, actor, Number(id));
       authorize(actor, deleted ? 'delete' : 'undelete', resource);
-      const result = await app.events.settle(setAnswerDeleted(app.db, actor, Number(id), deleted, resource.authorId));
+      const result = await app.events.write((tx) =>
+        setAnswerDeleted(tx, actor, Number(id), deleted, resource.authorId),
+      );
       return { _id: id, deleted: result.deleted };
     };
   route(app, 'deleteAnswer', deleting, setDeleted(true));

@@ -43,7 +43,7 @@ export async function moderationRoutes(app: FastifyInstance) {
     const item = target(body);
     authorize(actor, 'flag', await flaggedResource(actor, item));
     const note = body.note?.trim() ? body.note.trim() : null;
-    await app.events.settle(flagItem(app.db, actor, item, { reason: body.reason, note }));
+    await app.events.write((tx) => flagItem(tx, actor, item, { reason: body.reason, note }));
     return { ok: true } as const;
   });
 
@@ -54,11 +54,11 @@ export async function moderationRoutes(app: FastifyInstance) {
 
   const deciding = { bodyLimit: bodyLimitFor(100) } as const;
   route(app, 'dismissReview', deciding, async ({ actor, body }) => {
-    await app.events.settle(decideReview(app.db, actor, target(body), 'dismiss'));
+    await app.events.write((tx) => decideReview(tx, actor, target(body), 'dismiss'));
     return { ok: true } as const;
   });
   route(app, 'deleteReviewed', deciding, async ({ actor, body }) => {
-    await app.events.settle(decideReview(app.db, actor, target(body), 'delete'));
+    await app.events.write((tx) => decideReview(tx, actor, target(body), 'delete'));
     return { ok: true } as const;
   });
 
@@ -68,7 +68,7 @@ export async function moderationRoutes(app: FastifyInstance) {
     { bodyLimit: bodyLimitFor(LIMITS.suspensionReasonMax + 100) },
     async ({ actor, body }) => {
       const reason = body.reason.trim();
-      const result = await app.events.settle(suspendMember(app.db, actor, { ...body, reason }));
+      const result = await app.events.write((tx) => suspendMember(tx, actor, { ...body, reason }));
       return {
         username: result.username,
         suspendedUntil: result.suspendedUntil === null ? null : result.suspendedUntil.toISOString(),

@@ -2,7 +2,15 @@ import { SOCKET_EVENTS } from '@porpoise/core';
 import type { SocketPayloads } from '@porpoise/core/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DATABASE_KINDS } from '../../test/databases.ts';
-import { answerQuestion, askQuestion, type Call, callAs, registerUser, type TestUser } from '../../test/factories.ts';
+import {
+  answerQuestion,
+  askQuestion,
+  type Call,
+  callAs,
+  registerTrustedFlagger,
+  registerUser,
+  type TestUser,
+} from '../../test/factories.ts';
 import { connected, nextEvent, openSocket } from '../../test/sockets.ts';
 import { startTestApp, type TestApp } from '../../test/test-app.ts';
 
@@ -22,7 +30,11 @@ describe.each(DATABASE_KINDS)("decisions on one's own flagged posts on %s", (kin
   beforeAll(async () => {
     t = await startTestApp(kind);
     admin = await registerUser(t.app);
-    flaggers = [await registerUser(t.app), await registerUser(t.app), await registerUser(t.app)];
+    flaggers = [
+      await registerTrustedFlagger(t.app),
+      await registerTrustedFlagger(t.app),
+      await registerTrustedFlagger(t.app),
+    ];
   });
   afterAll(async () => t.close());
 

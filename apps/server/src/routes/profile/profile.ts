@@ -1,6 +1,8 @@
 import { getProfileDetail } from '../../queries/profiles.ts';
 import { suggestUsernames } from '../../queries/suggestions.ts';
-import { presentProfile } from '../../presenters/account.ts';
+import { presentPrivileges, presentProfile, presentReputationEvent, reputationOf } from '../../presenters/account.ts';
+import { getStanding } from '../../queries/privileges.ts';
+import { getReputation } from '../../queries/reputation.ts';
 import { updateBio } from '../../commands/account-settings.ts';
 import type { FastifyInstance } from 'fastify';
 import { route } from '../../http/contract-routes.ts';
@@ -8,7 +10,7 @@ import { notFound } from '../../http/http-error.ts';
 import { presentSummary, presentUserAnswer } from '../../presenters/question.ts';
 import { listAnswersBy } from '../../queries/answers.ts';
 import { listQuestionsBy } from '../../queries/question-lists.ts';
-import { LIMITS } from '@porpoise/core';
+import { LIMITS, MESSAGES } from '@porpoise/core';
 import { bodyLimitFor } from '../../http/request-bodies.ts';
 
 /** Any signed-in user may see anyone's questions and answers; an unknown user is a 404. */
@@ -35,6 +37,19 @@ export async function profileRoutes(app: FastifyInstance) {
     if (!profile) throw notFound('User not found');
     return presentProfile(profile);
   });
+
+  // docs/product.md section 13: anyone signed in sees anyone's reputation and its newest events.
+  route(app, 'userReputation', {}, async ({ params: { username } }) => {
+    const reputation = await getReputation(app.db, username);
+    if (!reputation) throw notFound(MESSAGES.userNotFound);
+    return {
+      username: reputation.username,
+      reputation: reputationOf(reputation.sum),
+      history: reputation.history.map(presentReputationEvent),
+    };
+  });
+
+  route(app, 'privileges', {}, async ({ actor }) => presentPrivileges(actor, await getStanding(app.db, actor.id)));
 
   // Thread Recipient's suggestions (docs/product.md section 5): members only, like every profile
   // read; never the caller (no thread with oneself) nor a suspended member.

@@ -5,9 +5,17 @@ import { addQuestion } from '../../commands/add-question.ts';
 import { recordView } from '../../commands/record-view.ts';
 import { toggleVote } from '../../commands/vote.ts';
 import { editQuestion } from '../../commands/edit-post.ts';
-import { authorize, can, hiddenPostsSeenBy, refuseHidden, seesHiddenPosts } from '../../policies/authorize.ts';
+import { getStanding } from '../../queries/privileges.ts';
+import {
+  authorize,
+  authorizeCloseVote,
+  can,
+  hiddenPostsSeenBy,
+  refuseHidden,
+  seesHiddenPosts,
+} from '../../policies/authorize.ts';
 import { setQuestionDeleted } from '../../commands/delete-post.ts';
-import { setClosed } from '../../commands/close-question.ts';
+import { castCloseVote, setClosed } from '../../commands/close-question.ts';
 import { postNotFound } from '../../http/http-error.ts';
 import { decodeCursor } from '../../http/list-cursor.ts';
 import { route, type ContractInput } from '../../http/contract-routes.ts';
@@ -131,7 +139,7 @@ export async function questionRoutes(app: FastifyInstance) {
     (direction: VoteDirection) =>
     async ({ actor, body: input }: { actor: Actor; body: ContractInput<'upvoteQuestion'>['body'] }) => {
       const questionId = Number(input.qid);
-      await app.events.settle(toggleVote(app.db, actor, questionId, direction));
+      await app.events.write((tx) => toggleVote(tx, actor, questionId, direction));
       return { qid: input.qid, ...(await getVoters(app.db, questionId)) };
     };
   const voteOptions = {
@@ -152,11 +160,12 @@ export async function questionRoutes(app: FastifyInstance) {
   route(app, 'editQuestion', editing, async ({ actor, params: { id }, body }) => {
     const questionId = Number(id);
     const question = await visibleQuestion(app.db, actor, questionId);
-    authorize(actor, 'edit', question);
+    // Another's question: 'Edit any post' may allow it (docs/product.md section 13).
+    authorize(actor, 'edit', question, actor.id === question.askerId ? undefined : await getStanding(app.db, actor.id));
     const held = await editAwaitsApproval(app, actor, question.askerId);
-    await app.events.settle(
+    await app.events.write((tx) =>
       editQuestion(
-        app.db,
+        tx,
         actor,
         questionId,
         { title: body.title, text: body.text, tagNames: body.tags, reason: body.reason },
@@ -185,8 +194,8 @@ export async function questionRoutes(app: FastifyInstance) {
       const resource = await visibleQuestion(app.db, actor, questionId);
       authorize(actor, deleted ? 'delete' : 'undelete', resource);
       const evenAnswered = can(actor, 'deleteAnswered', resource);
-      const result = await app.events.settle(
-        setQuestionDeleted(app.db, actor, questionId, deleted, evenAnswered, resource.askerId),
+      const result = await app.events.write((tx) =>
+        setQuestionDeleted(tx, actor, questionId, deleted, evenAnswered, resource.askerId),
       );
       return { _id: id, deleted: result.deleted };
     };
@@ -201,10 +210,28 @@ export async function questionRoutes(app: FastifyInstance) {
     await app.events.settle(setClosed(app.db, actor, questionId, reason));
     const closed = await getClosing(app.db, questionId);
     if (closed === undefined) throw postNotFound('question');
-    return { qid: id, closed: presentClosed(closed) };
+    return { qid: id, closed: presentClosed(closed.closed) };
   };
   route(app, 'closeQuestion', closing, async ({ actor, params: { id }, body }) =>
     close(actor, id, { reason: body.reason, duplicateOf: body.duplicateOf === null ? null : Number(body.duplicateOf) }),
   );
   route(app, 'reopenQuestion', closing, async ({ actor, params: { id } }) => close(actor, id, null));
+
+  // Members with 'Vote to close' vote to close and to reopen (docs/product.md section 13).
+  const closeVote = async (actor: Actor, id: string, closing: Parameters<typeof castCloseVote>[3]) => {
+    const questionId = Number(id);
+    await visibleQuestion(app.db, actor, questionId);
+    authorizeCloseVote(actor, await getStanding(app.db, actor.id));
+    await app.events.settle(castCloseVote(app.db, actor, questionId, closing));
+    const state = await getClosing(app.db, questionId);
+    if (state === undefined) throw postNotFound('question');
+    return { qid: id, closed: presentClosed(state.closed), closeVotes: state.closeVotes };
+  };
+  route(app, 'closeVote', closing, async ({ actor, params: { id }, body }) =>
+    closeVote(actor, id, {
+      reason: body.reason,
+      duplicateOf: body.duplicateOf === null ? null : Number(body.duplicateOf),
+    }),
+  );
+  route(app, 'reopenVote', closing, async ({ actor, params: { id } }) => closeVote(actor, id, null));
 }

@@ -15,6 +15,7 @@ const ACTION_LABELS: Record<LogEntry['action'], string> = {
   suspend: 'suspended',
   unsuspend: 'lifted the suspension of',
   role: 'changed the role of',
+  reputation: 'adjusted the reputation of',
 };
 
 const ITEM_NAMES: Record<LogEntry['targetType'], string> = {
