@@ -48,7 +48,7 @@ describe.each(DATABASE_KINDS)('migration 0006 (tags in search) on %s', (kind) =>
       sql`insert into accounts (username, email, password_hash) values ('mig', 'mig@x.example', 'x')`,
     );
     await old.db.execute(sql`insert into tags (name, description) values ('kelp', ''), ('reef', '')`);
-    await old.db.execute(sql`insert into questions (title, text, asked_by)
+    await old.db.execute(sql`insert into questions (title, text, asked_by, search)
       select 'Question ' || n, 'about seaweed', (select id from accounts where username = 'mig') from generate_series(1, 3) n`);
     await old.db.execute(sql`insert into question_tags (question_id, tag_id)
       select q.id, t.id from questions q, tags t where q.title = 'Question 1' or (q.title = 'Question 2' and t.name = 'reef')`);
@@ -224,6 +224,94 @@ describe.each(DATABASE_KINDS)('migration 0013 (accessibility settings saved) on 
         sql`select username, accessibility_saved_at is not null as saved from accounts order by id`,
       );
       expect(rows).toEqual(accounts.map(({ username, saved }) => ({ username, saved })));
+    } finally {
+      await migrated.close();
+    }
+  }, 60_000);
+});
+
+// Issue 35: a community upgraded to reputation starts with the reputation its votes and
+// accepts earned (docs/product.md section 13), and its flags keep counting as they did.
+describe.each(DATABASE_KINDS)('migration 0023 (reputation) on %s', (kind) => {
+  const cleanups: Array<() => Promise<void> | void> = [];
+  afterAll(async () => {
+    for (const cleanup of cleanups.reverse()) await cleanup();
+  });
+
+  it('builds the ledger from the votes and accepts already cast, capped per day, hiding deleted posts', async () => {
+    const before = migrationsBefore('0023_reputation');
+    cleanups.push(() => rmSync(before, { recursive: true, force: true }));
+    const options = await storageFor(kind, cleanups);
+
+    const old = await openDatabase(options(before));
+    const run = (query: ReturnType<typeof sql>) => old.db.execute(query);
+    await run(sql`insert into accounts (username, email, password_hash)
+      select name, name || '@x.example', 'x' from unnest(array['asker', 'answerer', 'fan', 'critic', 'star']) name`);
+    const id = (name: string) => sql`(select id from accounts where username = ${name})`;
+    // The asker's question: upvoted by the fan, downvoted by the critic, self-upvoted (nothing).
+    await run(
+      sql`insert into questions (title, text, asked_by, search) values ('Asked', 'text', ${id('asker')}, ''::tsvector)`,
+    );
+    const question = sql`(select id from questions where title = 'Asked')`;
+    await run(sql`insert into votes (question_id, account_id, value, voted_at) values
+      (${question}, ${id('fan')}, 1, now()), (${question}, ${id('critic')}, -1, now()), (${question}, ${id('asker')}, 1, now())`);
+    // Two answers: one accepted and upvoted; one downvoted by the critic (-2 to it, -1 to the critic), then deleted.
+    await run(sql`insert into answers (question_id, text, ans_by) values
+      (${question}, 'kept', ${id('answerer')}), (${question}, 'gone', ${id('answerer')})`);
+    const answer = (text: string) => sql`(select id from answers where text = ${text})`;
+    await run(sql`insert into answer_votes (answer_id, account_id, value) values
+      (${answer('kept')}, ${id('fan')}, 1), (${answer('gone')}, ${id('critic')}, -1), (${answer('gone')}, ${id('fan')}, 1)`);
+    await run(sql`update questions set accepted_answer_id = ${answer('kept')} where id = ${question}`);
+    await run(sql`update answers set deleted_at = now(), deleted_by = ${id('answerer')} where text = 'gone'`);
+    // The star: 25 questions, each upvoted by the fan on the same UTC day (20 earn 10, 5 earn 0), a
+    // 26th the day before (not capped by that day).
+    await run(sql`insert into questions (title, text, asked_by, search)
+      select 'Star ' || n, 'text', ${id('star')}, ''::tsvector from generate_series(1, 26) n`);
+    await run(sql`insert into votes (question_id, account_id, value, voted_at)
+      select q.id, ${id('fan')}, 1, case when q.title = 'Star 26' then timestamptz '2026-01-01 12:00Z'
+        else timestamptz '2026-01-02 00:00Z' + (q.id || ' seconds')::interval end
+      from questions q where q.title like 'Star %'`);
+    await run(sql`insert into flags (target_type, target_id, flagged_by, reason) values
+      ('question', ${question}, ${id('fan')}, 'spam'), ('question', ${question}, ${id('critic')}, 'off-topic')`);
+    await old.close();
+
+    const migrated = await openDatabase(options(migrationsDir));
+    try {
+      const reputation = await queryRows<{ username: string; reputation: number }>(
+        migrated.db,
+        sql`select username, greatest(1, 1 + reputation_sum)::int as reputation from accounts order by username`,
+      );
+      expect(reputation).toEqual([
+        { username: 'answerer', reputation: 1 + 10 + 15 }, // the deleted answer's rows are hidden
+        { username: 'asker', reputation: 1 + 10 - 2 + 2 },
+        { username: 'critic', reputation: 1 }, // -1 for the deleted answer's downvote, hidden
+        { username: 'fan', reputation: 1 },
+        { username: 'star', reputation: 1 + 20 * 10 + 10 },
+      ]);
+      const rows = await queryRows<{ reason: string; delta: number; hidden: boolean; n: number }>(
+        migrated.db,
+        sql`select reason, delta, hidden, count(*)::int as n from reputation_events
+          group by reason, delta, hidden order by reason, delta, hidden`,
+      );
+      expect(rows).toEqual([
+        { reason: 'acceptedAnswer', delta: 2, hidden: false, n: 1 },
+        { reason: 'answerAccepted', delta: 15, hidden: false, n: 1 },
+        { reason: 'answerDownvoted', delta: -2, hidden: true, n: 1 },
+        { reason: 'answerUpvoted', delta: 10, hidden: false, n: 1 },
+        { reason: 'answerUpvoted', delta: 10, hidden: true, n: 1 },
+        { reason: 'downvotedAnswer', delta: -1, hidden: true, n: 1 },
+        { reason: 'questionDownvoted', delta: -2, hidden: false, n: 1 },
+        { reason: 'questionUpvoted', delta: 0, hidden: false, n: 5 },
+        { reason: 'questionUpvoted', delta: 10, hidden: false, n: 22 },
+      ]);
+      const flagged = await queryRows<{ reason: string; weight: string }>(
+        migrated.db,
+        sql`select reason, weight from flags order by reason`,
+      );
+      expect(flagged).toEqual([
+        { reason: 'off-topic', weight: 'none' },
+        { reason: 'spam', weight: 'counts' },
+      ]);
     } finally {
       await migrated.close();
     }
