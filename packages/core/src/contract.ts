@@ -119,8 +119,12 @@ const edited = {
   editedBy: z.string().nullable(),
 };
 
+/** An author's reputation as their posts show it beside their name (docs/product.md section 13). */
+const reputationBeside = z.number().int().min(1).describe("The author's reputation, as of the page's last change");
+
 export const answerSchema = z.strictObject({
   ...answerFields,
+  ansByReputation: reputationBeside,
   upVotes: usernames,
   downVotes: usernames,
   ...edited,
@@ -162,6 +166,7 @@ export const questionSchema = z.strictObject({
   text: z.string(),
   tags: z.array(tagSchema),
   askedBy: z.string(),
+  askedByReputation: reputationBeside,
   askDateTime: time,
   answers: z.array(answerSchema).describe('The first answers (a page), oldest first; the rest by the answers endpoint'),
   answerCount: z.number().int(),

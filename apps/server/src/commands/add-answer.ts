@@ -12,6 +12,7 @@ interface Row extends CountedHit {
   id: number | null;
   text: string | null;
   ansDateTime: Date | string | null;
+  ansByReputation: number | null;
   answerCount: number | null;
   tags: string[] | null;
   closed: boolean | null;
@@ -51,6 +52,8 @@ export interface NewAnswer {
   id: number;
   text: string;
   ansDateTime: Date;
+  /** Its author's reputation, beside their name. */
+  ansByReputation: number;
 }
 
 /** A write refused after it counted its rate-limit hits: committed, then thrown by the route (`accepted`). */
@@ -110,6 +113,7 @@ async function insertAnswer(
       from inserted i, counted c where qt.question_id = ${questionId}
     )
     select h.key, h.count, h.retry_ms, i.id, i.text, i.ans_date_time as "ansDateTime",
+      (select greatest(1, 1 + reputation_sum)::int from accounts where id = ${actor.id}) as "ansByReputation",
       (select closed_at is not null and deleted_at is null from questions where id = ${questionId}) as closed,
       (select answer_count from counted) as "answerCount",
       (select array_agg(t.name) from question_tags qt join tags t on t.id = qt.tag_id
@@ -136,7 +140,12 @@ async function insertAnswer(
     mentions: mentionedUsernames(text),
   };
   return {
-    result: { id, text: String(answer.text), ansDateTime: new Date(answer.ansDateTime!) },
+    result: {
+      id,
+      text: String(answer.text),
+      ansDateTime: new Date(answer.ansDateTime!),
+      ansByReputation: Number(answer.ansByReputation),
+    },
     events: [event],
   } satisfies Outcome<unknown>;
 }

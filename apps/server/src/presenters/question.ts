@@ -46,6 +46,8 @@ export interface AnswerRow extends Deletable {
   id: number;
   text: string;
   ansBy: string;
+  /** The author's reputation beside their name (docs/product.md section 13). */
+  ansByReputation: number;
   ansDateTime: Date;
   /** Its voters' names (a new answer has none). */
   upVotes: string[];
@@ -134,6 +136,7 @@ export const presentAnswer = (row: AnswerRow, comments: Comment[]): Answer => ({
   _id: String(row.id),
   text: row.text,
   ansBy: row.ansBy,
+  ansByReputation: Number(row.ansByReputation),
   ansDateTime: row.ansDateTime.toISOString(),
   comments,
   upVotes: row.upVotes,
@@ -177,6 +180,7 @@ export interface QuestionDetail {
       askerId: number;
       closed: ClosedRow | null;
       closeVotes: number;
+      askedByReputation: number;
       /**
        * The accounts whose deleted answers or comments are on this page, who see them
        * marked (as moderators do); empty when it has none. Never sent.
@@ -199,6 +203,7 @@ export function presentQuestion(detail: QuestionDetail): Question {
     text: question.text,
     tags: detail.tags.map(presentTag),
     askedBy: question.askedBy,
+    askedByReputation: Number(question.askedByReputation),
     askDateTime: question.askDateTime.toISOString(),
     answers: detail.answers.map(presentAnswerWithComments),
     answerCount: Number(question.answerCount),

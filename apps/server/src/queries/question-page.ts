@@ -67,6 +67,7 @@ export async function getQuestionDetail(
       heldFor: HeldFor | null;
       closed: ClosedRow | null;
       closeVotes: number;
+      askedByReputation: number;
       hiddenAuthorIds: Array<number | string>;
       tags: TagRow[];
       comments: CommentJson[];
@@ -85,13 +86,15 @@ export async function getQuestionDetail(
       coalesce((select json_agg(json_build_array(va.username, v.value))
         from votes v join accounts va on va.id = v.account_id where v.question_id = q.id), '[]') as votes,
       array(${recentViewers(sql`q.id`)}) as views,
+      (select greatest(1, 1 + reputation_sum)::int from accounts where id = q.asked_by) as "askedByReputation",
       coalesce((select json_agg(json_build_object('id', an.id, 'text', an.text, 'ansBy', an.ans_by_name,
+          'ansByReputation', greatest(1, 1 + an.ans_by_sum)::int,
           'ansDateTime', an.ans_date_time, 'comments', ${commentsJson(sql`c.answer_id = an.id`, seen)},
           'upVotes', ${answerVoters(sql`an.id`, 1)}, 'downVotes', ${answerVoters(sql`an.id`, -1)},
           'editedAt', an.edited_at, 'editedBy', ${editorOf(sql`an.edited_by`)}, 'deletedAt', an.deleted_at,
           'heldFor', an.held_for)
           order by an.ans_date_time, an.id)
-        from (select an.*, aa.username as ans_by_name from answers an join accounts aa on aa.id = an.ans_by
+        from (select an.*, aa.username as ans_by_name, aa.reputation_sum as ans_by_sum from answers an join accounts aa on aa.id = an.ans_by
           where an.question_id = q.id and ${shows(seen, sql`an.deleted_at`, sql`an.ans_by`)}
           order by an.ans_date_time, an.id limit ${LIMITS.answerPageSize}) an), '[]') as answers
     from questions q join accounts a on a.id = q.asked_by where q.id = ${questionId}`,

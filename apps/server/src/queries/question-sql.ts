@@ -26,6 +26,7 @@ export const shows = (seen: HiddenPostsSeen, deletedAt: SQL, authorId: SQL) =>
 
 /** An answer's columns as AnswerRow has them, for a query over `answers an` joined to its author `a`. */
 export const ANSWER_COLUMNS = sql`an.id, an.text, a.username as "ansBy", an.ans_date_time as "ansDateTime",
+  greatest(1, 1 + a.reputation_sum)::int as "ansByReputation",
   ${answerVoters(sql`an.id`, 1)} as "upVotes", ${answerVoters(sql`an.id`, -1)} as "downVotes",
   an.edited_at as "editedAt", ${editorOf(sql`an.edited_by`)} as "editedBy", an.deleted_at as "deletedAt",
   an.held_for as "heldFor"`;

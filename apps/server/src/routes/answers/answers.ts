@@ -43,6 +43,7 @@ export async function answerRoutes(app: FastifyInstance) {
         id: row.id,
         text: row.text,
         ansBy: actor.username,
+        ansByReputation: row.ansByReputation,
         ansDateTime: row.ansDateTime,
         upVotes: [],
         downVotes: [],

@@ -110,6 +110,26 @@ describe.each(DATABASE_KINDS)('reputation on %s', (kind) => {
     expect(Date.parse(asked.history[0]!.createdAt)).toBeGreaterThan(Date.now() - 60_000);
   });
 
+  it('shows each author’s reputation beside their name on the question page and a new answer', async () => {
+    const [asker, answerer, voter] = await people(3);
+    const qid = await askQuestion(t.app, asker!);
+    const aid = await answerQuestion(t.app, answerer!, qid);
+    await voteQuestion(voter!, 'up', qid);
+    await voteAnswer(voter!, 'up', aid);
+    await accept(asker!, qid, aid);
+    const page = (await call(voter!, 'GET', `/api/getQuestionById/${qid}`)).json<{
+      askedByReputation: number;
+      answers: Array<{ _id: string; ansByReputation: number }>;
+    }>();
+    expect(page.askedByReputation).toBe(13);
+    expect(page.answers).toMatchObject([{ _id: aid, ansByReputation: 26 }]);
+    const added = await call(answerer!, 'POST', '/api/answer/addAnswer', {
+      qid,
+      ans: { text: 'Another way to do it, with more detail.', ansBy: answerer!.username },
+    });
+    expect(added.json<{ ansByReputation: number }>().ansByReputation).toBe(26);
+  });
+
   it('earns nothing for votes on one’s own posts nor for accepting one’s own answer', async () => {
     const [member] = await people(1);
     const qid = await askQuestion(t.app, member!);

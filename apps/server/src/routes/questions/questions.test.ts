@@ -560,12 +560,14 @@ describe.each(DATABASE_KINDS)('questions, answers, comments, votes and tags on %
       await showQuestions(watcher, [qid]);
       const received = nextEvent(watcher, SOCKET_EVENTS.answerUpdate);
       const aid = await answerQuestion(t.app, alice, qid, 'Live answer');
+      const me = await t.app.inject({ method: 'GET', url: '/api/account/me', headers: { cookie: alice.cookie } });
       expect(await received).toEqual({
         qid,
         answer: {
           _id: aid,
           text: 'Live answer',
           ansBy: alice.username,
+          ansByReputation: me.json<{ reputation: number }>().reputation,
           ansDateTime: expect.any(String) as unknown,
           comments: [],
           upVotes: [],

@@ -30,3 +30,20 @@ export function closeQuestion(
 export function reopenQuestion(qid: string): Promise<ResponseOf<'reopenQuestion'>> {
   return callApi('POST /question/:id/reopen', { params: { id: qid } });
 }
+
+/** A member's vote to close an open question ('Vote to close', docs/product.md section 13): the third closes it. */
+export function closeVote(
+  qid: string,
+  reason: CloseReason,
+  duplicateOf: string | null,
+): Promise<ResponseOf<'closeVote'>> {
+  return callApi('POST /question/:id/closeVote', {
+    params: { id: qid },
+    body: duplicateOf === null ? { reason } : { reason, duplicateOf },
+  });
+}
+
+/** A member's vote to reopen a closed question: the third reopens it. */
+export function reopenVote(qid: string): Promise<ResponseOf<'reopenVote'>> {
+  return callApi('POST /question/:id/reopenVote', { params: { id: qid } });
+}

@@ -61,7 +61,7 @@ export function AnswerItem({
           ) : null}
           <Markdown className="post__text" text={answer.text} />
           {onAccept === null || deleted ? null : <AcceptButton accepted={accepted} accept={onAccept} />}
-          <Byline verb="answered" user={answer.ansBy} date={answer.ansDateTime} />
+          <Byline verb="answered" user={answer.ansBy} date={answer.ansDateTime} reputation={answer.ansByReputation} />
           <PostLine
             post="answer"
             author={answer.ansBy}

@@ -5,7 +5,7 @@ import { FormError } from '@/components/form-error';
 import { useForm } from '@/hooks/use-form';
 import { userFacingError } from '@/lib/api-client';
 import { getQuestions } from '../api/get-questions';
-import { closeQuestion } from '../api/moderate-post';
+import { closeQuestion, closeVote } from '../api/moderate-post';
 
 export const CLOSE_REASON_LABELS: Record<CloseReason, string> = {
   duplicate: 'Duplicate',
@@ -20,15 +20,19 @@ const SEARCH_DELAY_MS = 250;
 
 /**
  * A moderator's form to close a question (docs/product.md section 9): a reason and, for a
- * duplicate, the original, found by searching titles as one types.
+ * duplicate, the original, found by searching titles as one types. With `vote`, a member's
+ * vote to close (section 13): the same choices, counted until the third closes it.
  */
 export function CloseQuestionForm({
   qid,
+  vote = false,
   onClosed,
   onCancel,
 }: {
   qid: string;
-  onClosed: (closed: Closed | null) => void;
+  vote?: boolean;
+  /** The question's state after, and the votes then waiting to change it. */
+  onClosed: (closed: Closed | null, closeVotes: number) => void;
   onCancel: () => void;
 }) {
   const [reason, setReason] = useState<CloseReason | null>(null);
@@ -67,8 +71,13 @@ export function CloseQuestionForm({
       }),
       send: async () => {
         if (reason === null) return;
-        const result = await closeQuestion(qid, reason, reason === 'duplicate' ? original : null);
-        onClosed(result.closed);
+        const duplicateOf = reason === 'duplicate' ? original : null;
+        if (vote) {
+          const result = await closeVote(qid, reason, duplicateOf);
+          onClosed(result.closed, result.closeVotes);
+        } else {
+          onClosed((await closeQuestion(qid, reason, duplicateOf)).closed, 0);
+        }
       },
       failureMessage: (cause) => userFacingError(cause, MESSAGES.unavailable),
       fieldOf: (message) =>
@@ -91,7 +100,9 @@ export function CloseQuestionForm({
         tabIndex={-1}
         aria-describedby={reasonError === null ? undefined : fieldErrorId(reasonId)}
       >
-        <legend className="field__label">Why close this question?</legend>
+        <legend className="field__label">
+          {vote ? 'Why should this question close?' : 'Why close this question?'}
+        </legend>
         {CLOSE_REASONS.map((option) => (
           <label key={option} className="close-form__option">
             <input
@@ -160,7 +171,7 @@ export function CloseQuestionForm({
       <FormError key={form.attempt} message={form.formError} />
       <div className="close-form__actions">
         <button type="submit" className="button button--primary" aria-disabled={form.pending}>
-          Close Question
+          {vote ? 'Vote to close' : 'Close Question'}
         </button>
         <button type="button" className="button" onClick={onCancel}>
           Cancel

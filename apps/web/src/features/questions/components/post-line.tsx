@@ -69,13 +69,28 @@ export function PostLine({
 }
 
 /** 'asked' or 'answered' {time} by {user}, linking to their profile. */
-export function Byline({ verb, user, date }: { verb: string; user: string; date: string }) {
+export function Byline({
+  verb,
+  user,
+  date,
+  reputation,
+}: {
+  verb: string;
+  user: string;
+  date: string;
+  /** The author's reputation, beside their name (docs/product.md section 13). */
+  reputation: number;
+}) {
   return (
     <p className="byline">
       <RelativeTime date={date} prefix={`${verb} `} /> by{' '}
       <Link className="q-author" to={paths.userProfile(user)}>
         {user}
-      </Link>
+      </Link>{' '}
+      <span className="byline__reputation">
+        {reputation.toLocaleString('en-US')}
+        <span className="visually-hidden"> reputation</span>
+      </span>
     </p>
   );
 }

@@ -38,10 +38,16 @@ export function ClosedBanner({
   closed,
   id,
   reopen,
+  reopenVotes,
+  voteToReopen,
 }: {
   closed: Closed;
   id: string;
   reopen: (() => Promise<string | null>) | null;
+  /** Members' votes to reopen it so far (docs/product.md section 13). */
+  reopenVotes: number;
+  /** A member with 'Vote to close' votes to reopen; null for anyone else. */
+  voteToReopen: (() => Promise<string | null>) | null;
 }) {
   return (
     <div className="closed-banner" id={id} role="note" aria-label="Closed">
@@ -64,7 +70,9 @@ export function ClosedBanner({
       <p className="closed-banner__by muted">
         Closed by {closed.closedBy} <RelativeTime date={closed.closedAt} />
       </p>
+      {reopenVotes > 0 ? <p className="closed-banner__votes">Reopen votes: {reopenVotes}</p> : null}
       {reopen === null ? null : <AsyncButton run={reopen}>Reopen</AsyncButton>}
+      {voteToReopen === null ? null : <AsyncButton run={voteToReopen}>Vote to reopen</AsyncButton>}
     </div>
   );
 }

@@ -4,9 +4,10 @@ import { MissingPage } from '@/components/missing-page';
 import { Markdown } from '@/components/markdown/markdown';
 import { FlagControl } from '@/components/flag-control';
 import { paths } from '@/config/paths';
+import { usePrivileges } from '@/hooks/use-privileges';
 import { userFacingError } from '@/lib/api-client';
 import { acceptAnswer } from '../api/accept-answer';
-import { reopenQuestion, setPostDeleted } from '../api/moderate-post';
+import { reopenQuestion, reopenVote, setPostDeleted } from '../api/moderate-post';
 import { voteQuestion } from '../api/vote-question';
 import { plural } from '../home-query';
 import { useLiveQuestion } from '../hooks/use-live-question';
@@ -37,6 +38,10 @@ export function QuestionView({
 }) {
   // The author, or a moderator or admin (docs/product.md section 9); the server checks again.
   const mayEdit = (author: string) => author === username || moderates;
+  // Privileges earned by reputation (section 13): editing others' posts, close and reopen votes.
+  const privileges = usePrivileges();
+  const mayEditPost = (author: string) => mayEdit(author) || privileges.has('editAny');
+  const votesToClose = !moderates && privileges.has('closeVote');
   const { question, addLocalComment, setAccepted, setDeleted, setClosed, ...answerPages } = useLiveQuestion(
     initial,
     mayEdit,
@@ -64,6 +69,15 @@ export function QuestionView({
   async function reopen(): Promise<string | null> {
     try {
       setClosed((await reopenQuestion(question._id)).closed);
+      return null;
+    } catch (error) {
+      return userFacingError(error, MESSAGES.unavailable);
+    }
+  }
+  async function voteToReopen(): Promise<string | null> {
+    try {
+      const result = await reopenVote(question._id);
+      setClosed(result.closed, result.closeVotes);
       return null;
     } catch (error) {
       return userFacingError(error, MESSAGES.unavailable);
@@ -128,7 +142,12 @@ export function QuestionView({
           <div className="post__body">
             <Markdown className="post__text" text={question.text} />
             <TagChips tags={question.tags} className="post__tags" />
-            <Byline verb="asked" user={question.askedBy} date={question.askDateTime} />
+            <Byline
+              verb="asked"
+              user={question.askedBy}
+              date={question.askDateTime}
+              reputation={question.askedByReputation}
+            />
             <PostLine
               post="question"
               author={question.askedBy}
@@ -136,7 +155,7 @@ export function QuestionView({
               editedBy={question.editedBy}
               editTo={paths.editQuestion(question._id)}
               historyTo={paths.questionHistory(question._id)}
-              mayEdit={mayEdit(question.askedBy)}
+              mayEdit={mayEditPost(question.askedBy)}
               deleted={questionDeleted}
               toggleDeleted={
                 mayDeleteQuestion && !questionDeleted ? toggleDeleted('question', question._id, true) : null
@@ -147,19 +166,23 @@ export function QuestionView({
                 )
               }
             />
-            {moderates && !questionDeleted && question.closed === null ? (
+            {!questionDeleted && question.closed === null && question.closeVotes > 0 ? (
+              <p className="post__close-votes">Close votes: {question.closeVotes}</p>
+            ) : null}
+            {(moderates || votesToClose) && !questionDeleted && question.closed === null ? (
               closing ? (
                 <CloseQuestionForm
                   qid={question._id}
-                  onClosed={(closed) => {
-                    setClosed(closed);
+                  vote={!moderates}
+                  onClosed={(closed, closeVotes) => {
+                    setClosed(closed, closeVotes);
                     setClosing(false);
                   }}
                   onCancel={() => setClosing(false)}
                 />
               ) : (
                 <button type="button" className="link-button post__close" onClick={() => setClosing(true)}>
-                  Close question
+                  {moderates ? 'Close question' : 'Vote to close'}
                 </button>
               )
             ) : null}
@@ -176,7 +199,13 @@ export function QuestionView({
         </div>
       </article>
       {question.closed === null ? null : (
-        <ClosedBanner closed={question.closed} id={closedId} reopen={moderates ? reopen : null} />
+        <ClosedBanner
+          closed={question.closed}
+          id={closedId}
+          reopen={moderates ? reopen : null}
+          reopenVotes={question.closeVotes}
+          voteToReopen={votesToClose && !questionDeleted ? voteToReopen : null}
+        />
       )}
       <AnswerSection
         question={question}
@@ -188,7 +217,7 @@ export function QuestionView({
             answer={answer}
             username={username}
             accepted={answer._id === question.acceptedAnswer}
-            mayEdit={mayEdit(answer.ansBy)}
+            mayEdit={mayEditPost(answer.ansBy)}
             onAccept={isAsker && !questionDeleted ? () => accept(answer._id) : null}
             onComment={(comment) => addLocalComment('answer', answer._id, comment)}
             toggleDeleted={

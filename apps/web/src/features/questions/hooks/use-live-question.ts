@@ -161,7 +161,10 @@ export function useLiveQuestion(initial: Question, seesDeleted: (author: string)
       else gone.delete(`${post}:${postId}`);
       return withDeletion(current, post, postId, deleted, seesDeleted, held);
     },
-    closeUpdate: (current, { qid: id, closed }) => (id === qid ? { ...current, closed } : current),
+    // A change of state clears the votes waiting for it; a vote short of one counts.
+    closeUpdate: (current, { qid: id, closed }) => (id === qid ? { ...current, closed, closeVotes: 0 } : current),
+    closeVoteUpdate: (current, { qid: id, closed, closeVotes }) =>
+      id === qid ? { ...current, closed, closeVotes } : current,
   });
   const [question, setQuestion] = useLiveData(initial, feed);
 
@@ -217,9 +220,9 @@ export function useLiveQuestion(initial: Question, seesDeleted: (author: string)
     [setQuestion],
   );
 
-  /** Shows a closing (or reopening: null) the server has just made. */
+  /** Shows a closing (or reopening: null) the server has just made, and the votes then waiting (none by default). */
   const setClosed = useCallback(
-    (closed: Closed | null) => setQuestion((current) => ({ ...current, closed })),
+    (closed: Closed | null, closeVotes = 0) => setQuestion((current) => ({ ...current, closed, closeVotes })),
     [setQuestion],
   );
 
