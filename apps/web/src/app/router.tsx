@@ -117,6 +117,14 @@ export const routes: RouteObject[] = [
               })),
           },
           {
+            path: paths.privileges.pattern,
+            lazy: () =>
+              import('./routes/help-privileges').then((m) => ({
+                loader: m.privilegesLoader,
+                Component: m.PrivilegesRoute,
+              })),
+          },
+          {
             path: paths.userProfile.pattern,
             lazy: () =>
               import('./routes/user-profile').then((m) => ({

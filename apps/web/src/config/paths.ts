@@ -63,6 +63,8 @@ export const paths = {
   thread: route('/threads/:tid', (tid: string) => `/threads/${segment(tid)}`),
   newForum: route('/new/forum', () => '/new/forum'),
   accessibilitySettings: route('/accessibility-settings', () => '/accessibility-settings'),
+  /** What reputation unlocks, and how far the member is from each privilege (docs/product.md section 13). */
+  privileges: route('/help/privileges', () => '/help/privileges'),
   adminUsers: route('/admin/users', () => '/admin/users'),
   /** The review queue (docs/product.md section 10): moderators and admins. */
   moderation: route('/moderation', () => '/moderation'),

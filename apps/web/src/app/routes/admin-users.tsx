@@ -5,7 +5,9 @@ import { paths } from '@/config/paths';
 import { userFacingError } from '@/lib/api-client';
 import { deferred } from '@/lib/deferred';
 import { administers } from '@/lib/roles';
+import { getPrivilegeThresholds } from '@/features/admin/api/privileges';
 import { listUsers } from '@/features/admin/api/users';
+import { PrivilegeThresholds } from '@/features/admin/components/privilege-thresholds';
 import { UserRoles } from '@/features/admin/components/user-roles';
 import { signedInAccount } from '@/features/auth/api/me';
 
@@ -14,12 +16,19 @@ export async function adminUsersLoader({ request }: LoaderFunctionArgs) {
   const account = await signedInAccount();
   if (!administers(account)) return redirect(paths.home());
   const search = new URL(request.url).searchParams.get('search')?.trim() ?? '';
-  return { search, users: deferred(listUsers(search, request.signal)) };
+  return {
+    search,
+    users: deferred(listUsers(search, request.signal)),
+    privileges: deferred(getPrivilegeThresholds(request.signal)),
+  };
 }
 
-/** /admin/users: find accounts by name and set their roles (docs/product.md section 10). */
+/**
+ * /admin/users: find accounts by name and set their roles (docs/product.md section 10), and set
+ * the privileges' reputation thresholds (section 13).
+ */
 export function AdminUsersRoute() {
-  const { search, users } = useLoaderData<typeof adminUsersLoader>();
+  const { search, users, privileges } = useLoaderData<typeof adminUsersLoader>();
   const navigation = useNavigation();
   return (
     <>
@@ -41,6 +50,13 @@ export function AdminUsersRoute() {
         failed={(error) => <p className="inline-error">{userFacingError(error, 'Failed to load users')}</p>}
       >
         {(found) => <UserRoles users={found} />}
+      </Deferred>
+      <Deferred
+        data={privileges}
+        loading={<LoadingText>Loading privileges…</LoadingText>}
+        failed={(error) => <p className="inline-error">{userFacingError(error, 'Failed to load privileges')}</p>}
+      >
+        {(current) => <PrivilegeThresholds privileges={current} />}
       </Deferred>
     </>
   );

@@ -9,12 +9,13 @@ import { AccountSettings } from './account-settings';
 import { BioEditor } from './bio-editor';
 import { DigestSetting } from './digest-setting';
 import { ProfileFacts } from './profile-facts';
+import { ReputationHistory, ReputationTotal } from './reputation';
 import { UserPosts } from './user-posts';
 
 /**
  * The signed-in user's profile (spec: /profile): name, email, the sign-out control the
- * app passes in, the editable bio, their questions and answers, the email digest (docs/product.md
- * section 11) and the account's settings (password and email, docs/product.md section 10).
+ * app passes in, the editable bio, their questions and answers, their reputation and its history
+ * (docs/product.md section 13), the email digest (docs/product.md section 11) and the account's settings (password and email, docs/product.md section 10).
  */
 export function OwnProfile({ account, data, signOut }: { account: Account; data: ProfileData; signOut: ReactNode }) {
   return (
@@ -34,6 +35,7 @@ export function OwnProfile({ account, data, signOut }: { account: Account; data:
           <Deferred data={data.profile} loading={null} failed={() => null}>
             {(profile) => <ProfileFacts profile={profile} />}
           </Deferred>
+          <ReputationTotal reputation={data.reputation} />
           <p className="profile-card__settings">
             <Link to={paths.accessibilitySettings()}>Accessibility settings</Link>
           </p>
@@ -49,6 +51,7 @@ export function OwnProfile({ account, data, signOut }: { account: Account; data:
         {(profile) => <BioEditor username={account.username} initialBio={profile.bio} />}
       </Deferred>
       <UserPosts questions={data.questions} answers={data.answers} />
+      <ReputationHistory reputation={data.reputation} own />
       <DigestSetting saved={account.digest} />
       <AccountSettings />
     </>

@@ -4,11 +4,12 @@ import { Deferred, LoadingText } from '@/components/deferred';
 import { ProfileIcon } from '@/components/icons';
 import type { ProfileData } from '../api/profile-data';
 import { ProfileFacts } from './profile-facts';
+import { ReputationHistory, ReputationTotal } from './reputation';
 import { UserPosts } from './user-posts';
 
 /**
  * Another user's profile (spec: /profile/:username): name, bio, when they joined, their
- * questions and answers, and the control the app passes in (its 'Message' button).
+ * questions and answers, their reputation and its history (docs/product.md section 13), and the control the app passes in (its 'Message' button).
  */
 export function UserProfile({ data, action }: { data: ProfileData; action?: (profile: ProfileDetail) => ReactNode }) {
   return (
@@ -30,11 +31,13 @@ export function UserProfile({ data, action }: { data: ProfileData; action?: (pro
                 {profile.username}
               </h2>
               <ProfileFacts profile={profile} />
+              <ReputationTotal reputation={data.reputation} />
               <p className="profile-bio">{profile.bio === '' ? DEFAULT_OTHER_BIO : profile.bio}</p>
             </div>
             {action?.(profile)}
           </section>
           <UserPosts questions={data.questions} answers={data.answers} />
+          <ReputationHistory reputation={data.reputation} own={false} />
         </>
       )}
     </Deferred>

@@ -3,6 +3,7 @@ import { Link } from 'react-router';
 import { RelativeTime } from '@/components/relative-time';
 import { paths } from '@/config/paths';
 import { AsyncButton } from './async-button';
+import { formatCount } from '@/lib/numbers';
 
 /** Deletes or undeletes a post: resolves with the server's refusal, or null. */
 export type ToggleDeleted = () => Promise<string | null>;
@@ -88,7 +89,7 @@ export function Byline({
         {user}
       </Link>{' '}
       <span className="byline__reputation">
-        {reputation.toLocaleString('en-US')}
+        {formatCount(reputation)}
         <span className="visually-hidden"> reputation</span>
       </span>
     </p>
