@@ -1,10 +1,9 @@
 import type { DomainEvent, Outcome, VoteDirection } from '@porpoise/core';
-import { and, eq, isNull, sql } from 'drizzle-orm';
-import { inTransaction, type Db, type Tx } from '../db/client.ts';
+import { and, eq, sql } from 'drizzle-orm';
+import { inTransaction, queryPrepared, type Db, type Tx } from '../db/client.ts';
 import { answers, answerVotes, questions, votes } from '../db/schema.ts';
 import { postNotFound } from '../http/http-error.ts';
 import type { Actor } from '../policies/actor.ts';
-import { lockQuestion } from './lock-question.ts';
 
 /**
  * What votes are cast on: the votes table and its column naming the post, the post's table
@@ -22,6 +21,12 @@ interface Ballot {
   changed(questionId: number, postId: number, voterId: number): DomainEvent;
 }
 
+/**
+ * The post's row is locked for update, and its author's account row for a non-key update:
+ * votes on one author's posts take turns, so the reputation the event processor writes in the
+ * same transaction (events/reputation.ts) reads the day's upvotes with every earlier one
+ * counted, with no statement of its own to lock them.
+ */
 const QUESTION_BALLOT: Ballot = {
   votes,
   post: votes.questionId,
@@ -29,7 +34,13 @@ const QUESTION_BALLOT: Ballot = {
   countedId: questions.id,
   row: (questionId, accountId, value) => ({ questionId, accountId, value }),
   async lock(tx, questionId) {
-    await lockQuestion(tx, questionId);
+    const [question] = await queryPrepared<{ id: number }>(
+      tx,
+      sql`select q.id from questions q join accounts a on a.id = q.asked_by
+        where q.id = ${questionId} and q.deleted_at is null
+        for update of q for no key update of a`,
+    );
+    if (!question) throw postNotFound('question');
     return questionId;
   },
   changed: (questionId, _questionId, voterId) => ({ type: 'voteChanged', questionId, voterId }),
@@ -42,12 +53,13 @@ const ANSWER_BALLOT: Ballot = {
   countedId: answers.id,
   row: (answerId, accountId, value) => ({ answerId, accountId, value }),
   async lock(tx, answerId) {
-    const [answer] = await tx
-      .select({ questionId: answers.questionId })
-      .from(answers)
-      .innerJoin(questions, eq(questions.id, answers.questionId))
-      .where(and(eq(answers.id, answerId), isNull(answers.deletedAt), isNull(questions.deletedAt)))
-      .for('update', { of: answers });
+    const [answer] = await queryPrepared<{ questionId: number }>(
+      tx,
+      sql`select x.question_id as "questionId" from answers x join questions q on q.id = x.question_id
+        join accounts a on a.id = x.ans_by
+        where x.id = ${answerId} and x.deleted_at is null and q.deleted_at is null
+        for update of x for no key update of a`,
+    );
     // A deleted answer, or an answer to a deleted question, takes no votes.
     if (!answer) throw postNotFound('answer');
     return Number(answer.questionId);

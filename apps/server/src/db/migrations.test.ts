@@ -48,7 +48,7 @@ describe.each(DATABASE_KINDS)('migration 0006 (tags in search) on %s', (kind) =>
       sql`insert into accounts (username, email, password_hash) values ('mig', 'mig@x.example', 'x')`,
     );
     await old.db.execute(sql`insert into tags (name, description) values ('kelp', ''), ('reef', '')`);
-    await old.db.execute(sql`insert into questions (title, text, asked_by, search)
+    await old.db.execute(sql`insert into questions (title, text, asked_by)
       select 'Question ' || n, 'about seaweed', (select id from accounts where username = 'mig') from generate_series(1, 3) n`);
     await old.db.execute(sql`insert into question_tags (question_id, tag_id)
       select q.id, t.id from questions q, tags t where q.title = 'Question 1' or (q.title = 'Question 2' and t.name = 'reef')`);

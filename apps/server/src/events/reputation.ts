@@ -76,25 +76,24 @@ function voteStatement(post: SQL, vote: SQL, voterId: number, onAnswer: boolean)
 }
 
 /**
- * The statements an event's ledger rows take: first, on a vote, the author's account is
- * locked, so that two upvotes at once read each other's rows for the day's cap.
+ * The statements an event's ledger rows take. A vote's needs no lock of its own: the vote
+ * command locked the author's account row with the post (commands/vote.ts), so two upvotes
+ * at once read each other's rows for the day's cap.
  */
 function statementsFor(event: DomainEvent): SQL[] {
   switch (event.type) {
     case 'voteChanged': {
-      const lock = sql`select a.id from accounts a join questions q on q.asked_by = a.id where q.id = ${event.questionId} for update of a`;
       const post = sql`select q.id as question_id, null::bigint as answer_id, q.asked_by as author,
         q.deleted_at is not null as hidden from questions q where q.id = ${event.questionId}`;
       const vote = sql`select value from votes where question_id = ${event.questionId} and account_id = ${event.voterId}`;
-      return [lock, voteStatement(post, vote, event.voterId, false)];
+      return [voteStatement(post, vote, event.voterId, false)];
     }
     case 'answerVoteChanged': {
-      const lock = sql`select a.id from accounts a join answers x on x.ans_by = a.id where x.id = ${event.answerId} for update of a`;
       const post = sql`select q.id as question_id, x.id as answer_id, x.ans_by as author,
         x.deleted_at is not null or q.deleted_at is not null as hidden
         from answers x join questions q on q.id = x.question_id where x.id = ${event.answerId}`;
       const vote = sql`select value from answer_votes where answer_id = ${event.answerId} and account_id = ${event.voterId}`;
-      return [lock, voteStatement(post, vote, event.voterId, true)];
+      return [voteStatement(post, vote, event.voterId, true)];
     }
     case 'answerAccepted':
       return [acceptStatement(event.questionId)];
