@@ -127,7 +127,11 @@ test.describe('the question page', () => {
     await expect(article.getByRole('link', { name: account.username })).toBeVisible();
     await expect(article.getByText(/asked/i)).toHaveCount(1);
     await expect(article.getByText(/asked/i)).toHaveText(/^asked \d+ seconds? ago$/);
-    await expect(article.locator('.byline')).toHaveText(new RegExp(`^asked \\d+ seconds? ago by ${account.username}$`));
+    // The asker's reputation follows their name (docs/product.md section 13): a new member has 1.
+    await expect(article.locator('.byline')).toHaveText(
+      new RegExp(`^asked \\d+ seconds? ago by ${account.username} 1 reputation$`),
+    );
+    await expect(article.locator('.byline__reputation')).toHaveText('1 reputation');
     await expect(article.locator('time')).toHaveCount(1);
   });
 
