@@ -315,15 +315,14 @@ test.describe("a member's first week: layout", () => {
     ]);
     // Measured in one frame: the sections above load on their own and can move the card
     // between two separate measurements, never within one.
-    const layout = await page.evaluate(
-      (elements) =>
-        elements.map((element) => {
-          const { y, height } = element.getBoundingClientRect();
-          return { y, height };
-        }),
-      handles,
-    );
-    const [change, mail, newPassword, currentPassword] = layout;
+    const { change, mail, newPassword, currentPassword } = await page.evaluate(([...elements]) => {
+      const box = (element: Element) => {
+        const { y, height } = element.getBoundingClientRect();
+        return { y, height };
+      };
+      const [change, mail, newPassword, currentPassword] = elements.map(box);
+      return { change: change!, mail: mail!, newPassword: newPassword!, currentPassword: currentPassword! };
+    }, handles);
     expect(Math.abs(change.height - mail.height)).toBeLessThanOrEqual(1);
     expect(Math.abs(change.y - mail.y)).toBeLessThanOrEqual(1);
     // Each form's second field starts on the same line as the other's, whatever the hints above.

@@ -5,6 +5,7 @@ import { inTransaction, queryPrepared, type Db, type Tx } from '../db/client.ts'
 import { badRequest, HttpError, postNotFound } from '../http/http-error.ts';
 import { countHits, refuseOverLimit, withinLimits, type CountedHit, type RateHit } from '../limits/rate-counters.ts';
 import type { Actor } from '../policies/actor.ts';
+import { reputationSql } from '../queries/reputation.ts';
 import { heldFor, removeAnswer } from './delete-post.ts';
 
 /** One row per counted key, each with the answer's columns (null when none was added). */
@@ -113,7 +114,7 @@ async function insertAnswer(
       from inserted i, counted c where qt.question_id = ${questionId}
     )
     select h.key, h.count, h.retry_ms, i.id, i.text, i.ans_date_time as "ansDateTime",
-      (select greatest(1, 1 + reputation_sum)::int from accounts where id = ${actor.id}) as "ansByReputation",
+      (select ${reputationSql(sql`reputation_sum`)} from accounts where id = ${actor.id}) as "ansByReputation",
       (select closed_at is not null and deleted_at is null from questions where id = ${questionId}) as closed,
       (select answer_count from counted) as "answerCount",
       (select array_agg(t.name) from question_tags qt join tags t on t.id = qt.tag_id

@@ -2,7 +2,7 @@ import type { Outcome } from '@porpoise/core';
 import { sql } from 'drizzle-orm';
 import { queryPrepared, type Db } from '../db/client.ts';
 import { Batches } from '../db/batches.ts';
-import { isDeadlock } from '../db/errors.ts';
+import { retryDeadlocked } from '../db/errors.ts';
 import type { Actor } from '../policies/actor.ts';
 
 interface View {
@@ -37,15 +37,7 @@ async function writeViews(db: Db, batch: View[]): Promise<boolean[]> {
       where q.id = n.question_id
     )
     select question_id as "questionId", account_id as "accountId" from inserted`;
-  let rows: View[];
-  for (let attempt = 1; ; attempt++) {
-    try {
-      rows = await queryPrepared<View>(db, statement);
-      break;
-    } catch (error) {
-      if (!isDeadlock(error) || attempt >= 3) throw error;
-    }
-  }
+  const rows = await retryDeadlocked(() => queryPrepared<View>(db, statement));
   const first = new Set(rows.map((row) => `${row.questionId}:${row.accountId}`));
   // A view named twice in one batch is a first view once.
   return batch.map((view) => first.delete(`${view.questionId}:${view.accountId}`));

@@ -25,6 +25,20 @@ export function uniqueViolation(error: unknown): string | undefined {
 /** True when PostgreSQL broke a deadlock by rolling this statement back (it may run again). */
 export const isDeadlock = (error: unknown) => pgError(error)?.code === '40P01';
 
+/**
+ * Runs `work` (a whole transaction) again when PostgreSQL rolled it back to break a deadlock,
+ * up to `attempts` times in all; any other error, or the last deadlock, is thrown.
+ */
+export async function retryDeadlocked<T>(work: () => Promise<T>, attempts = 3): Promise<T> {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await work();
+    } catch (error) {
+      if (!isDeadlock(error) || attempt >= attempts) throw error;
+    }
+  }
+}
+
 const CONNECTION_CODES = new Set(['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'EPIPE', 'ENOTFOUND']);
 
 /** True when the database could not be reached (down, restarting, refusing connections). */

@@ -42,6 +42,7 @@ import { ViewCounter } from './view-counter.ts';
 import { NOTIFYING_EVENTS, syncNotificationVisibility, writeNotifications, type Written } from './notifications.ts';
 import { presentNotifications } from '../presenters/notification.ts';
 import { LEDGER_EVENTS, writeReputation } from './reputation.ts';
+import { retryDeadlocked } from '../db/errors.ts';
 import type { Db } from '../db/client.ts';
 
 /** A hidden item's reason, as the payloads carry it: absent unless held. */
@@ -375,12 +376,17 @@ export const eventsPlugin = fp(
         return result;
       },
       async write(command) {
-        const { result, events, notified } = await app.db.transaction(async (tx) => {
-          const outcome = await command(tx);
-          const notified = await writeNotifications(tx, outcome.events);
-          await writeReputation(tx, outcome.events);
-          return { ...outcome, notified };
-        });
+        const run = () =>
+          app.db.transaction(async (tx) => {
+            const outcome = await command(tx);
+            const notified = await writeNotifications(tx, outcome.events);
+            await writeReputation(tx, outcome.events);
+            return { ...outcome, notified };
+          });
+        // PostgreSQL breaks a deadlock by rolling one transaction back, all of it: a write's
+        // rows may lock several accounts (a vote's author and voter, an accept's two, a
+        // delete's many), so two writes can meet in opposite orders. It runs again, as new.
+        const { result, events, notified } = await retryDeadlocked(run);
         await processor.apply(events, notified);
         return result;
       },

@@ -29,16 +29,20 @@ const UPVOTE_REASONS = sql`('questionUpvoted', 'answerUpvoted')`;
 
 /**
  * Moves the accounts' sums by the shown rows `inserted` added and `removed` took (CTEs of
- * account_id, delta, hidden) and by `changed` (account_id, delta: already signed).
+ * account_id, delta, hidden). The accounts' rows are locked in id order first, so two writes
+ * moving the same accounts wait for each other rather than deadlock (a write that still meets
+ * another in opposite order, having locked an author before, runs again: processor.ts).
  */
 const moveSums = sql`, moved as (
     select account_id, sum(delta)::bigint as delta from (
       select account_id, delta from inserted where not hidden
       union all select account_id, -delta from removed where not hidden
-    ) rows group by account_id
+    ) rows group by account_id having sum(delta) <> 0
+  ), locked as (
+    select a.id, m.delta from accounts a join moved m on m.account_id = a.id order by a.id for no key update of a
   )
-  update accounts a set reputation_sum = a.reputation_sum + m.delta
-  from moved m where a.id = m.account_id and m.delta <> 0`;
+  update accounts a set reputation_sum = a.reputation_sum + l.delta
+  from locked l where a.id = l.id`;
 
 /**
  * A vote's rows follow the voter's vote as it now is: an upvote gives its author +10 (0 past

@@ -6,10 +6,17 @@ import { SOCKET_EVENTS, type Question, type QuestionSummary } from '@porpoise/co
 import type { Socket } from 'socket.io-client';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
-import { queryRows } from '../db/client.ts';
+import { queryRows, type Db } from '../db/client.ts';
 import { touchedBy } from './invalidation.ts';
 import { DATABASE_KINDS } from '../test/databases.ts';
-import { answerQuestion, askQuestion, registerUser, uniqueName, type TestUser } from '../test/factories.ts';
+import {
+  accountIdOf,
+  answerQuestion,
+  askQuestion,
+  registerUser,
+  uniqueName,
+  type TestUser,
+} from '../test/factories.ts';
 import { connected, nextEvent, openSocket, recordAll, showQuestions } from '../test/sockets.ts';
 import { startTestApp, type TestApp } from '../test/test-app.ts';
 
@@ -253,5 +260,59 @@ describe.each(DATABASE_KINDS)('the write path on %s', (kind) => {
     expect(again.views).toHaveLength(100);
     expect(again.views.at(-1)).toBe(early.username);
     expect(again.viewCount).toBe(107);
+  });
+});
+
+// A write may lock several accounts (a vote's author and voter, an accept's two, a delete's
+// many): two writes meeting in opposite orders deadlock on PostgreSQL, which rolls one back.
+describe('two writes that lock two accounts in opposite orders on postgres', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await startTestApp('postgres');
+  });
+  afterAll(async () => t.close());
+
+  it('both land: the one PostgreSQL rolled back runs again, leaving its ledger row once', async () => {
+    const [x, y] = [await registerUser(t.app), await registerUser(t.app)];
+    const [xId, yId] = [await accountIdOf(t.app, x.username), await accountIdOf(t.app, y.username)];
+    const lock = (tx: Db, id: number) => queryRows(tx, sql`select id from accounts where id = ${id} for no key update`);
+    // Each write's first attempt holds its first account until the other holds its own.
+    let held = 0;
+    let bothHeld = () => {};
+    const both = new Promise<void>((resolve) => (bothHeld = resolve));
+    const attempts = { [xId]: 0, [yId]: 0 };
+    const write = (first: number, second: number) =>
+      t.app.events.write(async (tx) => {
+        attempts[first]! += 1;
+        await lock(tx, first);
+        if (attempts[first] === 1) {
+          if (++held === 2) bothHeld();
+          await both;
+        }
+        await lock(tx, second);
+        return {
+          result: attempts[first],
+          events: [{ type: 'reputationAdjusted', accountId: first, adminId: second, delta: 5, note: 'crossed' }],
+        };
+      });
+    const results = await Promise.all([write(xId, yId), write(yId, xId)]);
+    // One ran once, the other twice (its first attempt was the deadlock's victim).
+    expect([...results].sort()).toEqual([1, 2]);
+    expect(attempts[xId]! + attempts[yId]!).toBe(3);
+    const rows = await queryRows<{ accountId: number; n: number }>(
+      t.app.db,
+      sql`select account_id as "accountId", count(*)::int as n from reputation_events
+        where account_id in (${xId}, ${yId}) group by account_id order by account_id`,
+    );
+    expect(rows.map((row) => [Number(row.accountId), row.n])).toEqual(
+      [
+        [xId, 1],
+        [yId, 1],
+      ].sort((a, b) => a[0]! - b[0]!),
+    );
+    for (const user of [x, y]) {
+      const me = await t.app.inject({ method: 'GET', url: '/api/account/me', headers: { cookie: user.cookie } });
+      expect(me.json<{ reputation: number }>().reputation).toBe(6);
+    }
   });
 });

@@ -13,7 +13,7 @@ import type {
 import type { AccountRow } from '../db/schema.ts';
 import type { ProfileRow } from '../queries/profiles.ts';
 import { hasPrivilege, type Actor, type Standing } from '../policies/authorize.ts';
-import type { ReputationEventRow } from '../queries/reputation.ts';
+import { reputationOf, type ReputationEventRow } from '../queries/reputation.ts';
 
 /** The account as its owner sees it, with the names of the tags it follows: never the password hash or internal id. */
 export function presentAccount(row: AccountRow, followedTags: string[]): Account {
@@ -32,9 +32,6 @@ export function presentAccount(row: AccountRow, followedTags: string[]): Account
     reputation: reputationOf(row.reputationSum),
   };
 }
-
-/** An account's reputation from the sum of its shown events (docs/product.md section 13): never below 1. */
-export const reputationOf = (sum: number | string): number => Math.max(1, 1 + Number(sum));
 
 /** A reputation history's row as the API lists it. */
 export const presentReputationEvent = (row: ReputationEventRow): ReputationEvent => ({

@@ -2,6 +2,7 @@ import { PRIVILEGES, type PrivilegeKey } from '@porpoise/core';
 import { sql } from 'drizzle-orm';
 import { queryPrepared, type Db } from '../db/client.ts';
 import type { Standing } from '../policies/authorize.ts';
+import { reputationOf } from './reputation.ts';
 
 /** The privileges' thresholds as admins set them, each at its default until changed. */
 export const thresholdsFrom = (rows: readonly { key: string; threshold: number }[]): Record<PrivilegeKey, number> => {
@@ -23,5 +24,5 @@ export async function getStanding(db: Db, accountId: number): Promise<Standing> 
     sql`select (select reputation_sum from accounts where id = ${accountId}) as sum,
       coalesce((select json_agg(json_build_object('key', key, 'threshold', threshold)) from privilege_thresholds), '[]') as thresholds`,
   );
-  return { reputation: Math.max(1, 1 + Number(row?.sum ?? 0)), thresholds: thresholdsFrom(row?.thresholds ?? []) };
+  return { reputation: reputationOf(row?.sum ?? 0), thresholds: thresholdsFrom(row?.thresholds ?? []) };
 }

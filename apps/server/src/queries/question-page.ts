@@ -4,6 +4,7 @@ import { queryPrepared, queryRows, type Db } from '../db/client.ts';
 import { PUBLIC_VIEW, type HiddenPostsSeen } from '../policies/authorize.ts';
 import type { AnswerRow, ClosedRow, CommentRow, QuestionDetail, SummaryRow, TagRow } from '../presenters/question.ts';
 import { answerVoters, editorOf, recentViewers, shows, SUMMARY_COLUMNS } from './question-sql.ts';
+import { reputationSql } from './reputation.ts';
 
 /** A comment as the one-statement page read gives it (JSON: its time is text). */
 interface CommentJson {
@@ -86,9 +87,9 @@ export async function getQuestionDetail(
       coalesce((select json_agg(json_build_array(va.username, v.value))
         from votes v join accounts va on va.id = v.account_id where v.question_id = q.id), '[]') as votes,
       array(${recentViewers(sql`q.id`)}) as views,
-      (select greatest(1, 1 + reputation_sum)::int from accounts where id = q.asked_by) as "askedByReputation",
+      ${reputationSql(sql`a.reputation_sum`)} as "askedByReputation",
       coalesce((select json_agg(json_build_object('id', an.id, 'text', an.text, 'ansBy', an.ans_by_name,
-          'ansByReputation', greatest(1, 1 + an.ans_by_sum)::int,
+          'ansByReputation', ${reputationSql(sql`an.ans_by_sum`)},
           'ansDateTime', an.ans_date_time, 'comments', ${commentsJson(sql`c.answer_id = an.id`, seen)},
           'upVotes', ${answerVoters(sql`an.id`, 1)}, 'downVotes', ${answerVoters(sql`an.id`, -1)},
           'editedAt', an.edited_at, 'editedBy', ${editorOf(sql`an.edited_by`)}, 'deletedAt', an.deleted_at,

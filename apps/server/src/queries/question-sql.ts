@@ -1,6 +1,7 @@
 import { LIMITS } from '@porpoise/core';
 import { sql, type SQL } from 'drizzle-orm';
 import type { HiddenPostsSeen } from '../policies/authorize.ts';
+import { reputationSql } from './reputation.ts';
 
 // SQL shared by the question queries: a list row's columns, an answer's, who sees a deleted post.
 
@@ -26,7 +27,7 @@ export const shows = (seen: HiddenPostsSeen, deletedAt: SQL, authorId: SQL) =>
 
 /** An answer's columns as AnswerRow has them, for a query over `answers an` joined to its author `a`. */
 export const ANSWER_COLUMNS = sql`an.id, an.text, a.username as "ansBy", an.ans_date_time as "ansDateTime",
-  greatest(1, 1 + a.reputation_sum)::int as "ansByReputation",
+  ${reputationSql(sql`a.reputation_sum`)} as "ansByReputation",
   ${answerVoters(sql`an.id`, 1)} as "upVotes", ${answerVoters(sql`an.id`, -1)} as "downVotes",
   an.edited_at as "editedAt", ${editorOf(sql`an.edited_by`)} as "editedBy", an.deleted_at as "deletedAt",
   an.held_for as "heldFor"`;

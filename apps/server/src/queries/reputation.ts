@@ -1,6 +1,15 @@
 import { LIMITS } from '@porpoise/core';
-import { sql } from 'drizzle-orm';
+import { sql, type SQL } from 'drizzle-orm';
 import { queryPrepared, type Db } from '../db/client.ts';
+
+/**
+ * An account's reputation from the sum of its shown events (docs/product.md section 13): 1 more
+ * than the sum, never below 1. `reputationOf` for a sum read, `reputationSql` in a statement.
+ */
+export const reputationOf = (sum: number | string | null): number => Math.max(1, 1 + Number(sum ?? 0));
+
+/** reputationOf in SQL, of an accounts.reputation_sum column. */
+export const reputationSql = (sum: SQL) => sql`greatest(1, 1 + ${sum})::int`;
 
 /** A row of an account's reputation history. */
 export interface ReputationEventRow {

@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
 import type { PrivilegeKey } from '@porpoise/core';
-import { callApi } from '@/lib/api-client';
+import { getPrivileges } from '@/lib/privileges';
 
 /**
  * The privileges the signed-in member has (docs/product.md section 13), asked for when a page
@@ -11,7 +11,7 @@ export function usePrivileges(): ReadonlySet<PrivilegeKey> {
   const [held, setHeld] = useState<ReadonlySet<PrivilegeKey>>(new Set());
   useEffect(() => {
     const controller = new AbortController();
-    callApi('GET /privileges', { signal: controller.signal }).then(
+    getPrivileges(controller.signal).then(
       (privileges) =>
         setHeld(new Set(privileges.filter((privilege) => privilege.has).map((privilege) => privilege.key))),
       () => undefined,

@@ -3,10 +3,10 @@ import type { FastifyInstance } from 'fastify';
 import { setRole } from '../../commands/set-role.ts';
 import { route } from '../../http/contract-routes.ts';
 import { bodyLimitFor } from '../../http/request-bodies.ts';
-import { presentPrivileges, presentUserSummary, reputationOf } from '../../presenters/account.ts';
+import { presentPrivileges, presentUserSummary } from '../../presenters/account.ts';
 import { adjustReputation, setPrivilegeThresholds } from '../../commands/reputation.ts';
 import { getStanding } from '../../queries/privileges.ts';
-import { getReputation } from '../../queries/reputation.ts';
+import { getReputation, reputationOf } from '../../queries/reputation.ts';
 import { searchAccounts } from '../../queries/accounts.ts';
 
 /** The admin's user list and roles (docs/product.md section 10), and the digest run; the contract makes them admin-only. */

@@ -1,8 +1,8 @@
 import { getProfileDetail } from '../../queries/profiles.ts';
 import { suggestUsernames } from '../../queries/suggestions.ts';
-import { presentPrivileges, presentProfile, presentReputationEvent, reputationOf } from '../../presenters/account.ts';
+import { presentPrivileges, presentProfile, presentReputationEvent } from '../../presenters/account.ts';
 import { getStanding } from '../../queries/privileges.ts';
-import { getReputation } from '../../queries/reputation.ts';
+import { getReputation, reputationOf } from '../../queries/reputation.ts';
 import { updateBio } from '../../commands/account-settings.ts';
 import type { FastifyInstance } from 'fastify';
 import { route } from '../../http/contract-routes.ts';

@@ -4,7 +4,7 @@ import { DocumentTitle } from '@/components/document-title';
 import { userFacingError } from '@/lib/api-client';
 import { deferred } from '@/lib/deferred';
 import { signedInAccount } from '@/features/auth/api/me';
-import { getPrivileges } from '@/features/privileges/api/get-privileges';
+import { getPrivileges } from '@/lib/privileges';
 import { PrivilegeList } from '@/features/privileges/components/privilege-list';
 import { getUserReputation } from '@/features/profile/api/get-reputation';
 
