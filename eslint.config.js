@@ -83,6 +83,11 @@ export default tseslint.config(
     ...tseslint.configs.disableTypeChecked,
   },
   {
+    // Classic scripts the page loads as they are (the theme's boot script).
+    files: ['apps/web/src/theme-boot.js'],
+    languageOptions: { globals: { ...globals.browser }, sourceType: 'script' },
+  },
+  {
     files: ['packages/core/**'],
     rules: restrict([
       { group: ['@porpoise/server', '@porpoise/web', '**/apps/**'], message: 'core imports neither app' },

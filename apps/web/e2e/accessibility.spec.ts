@@ -6,6 +6,7 @@ import {
   registerThroughUi,
   registerViaApi,
   test,
+  type Palette,
 } from './support.ts';
 import type { AccessibilitySettings } from '@porpoise/core';
 
@@ -55,7 +56,7 @@ test.describe('axe-core finds no serious or critical violations', () => {
     await expectNoSeriousAxeViolations(page);
   });
 
-  const themes: AccessibilitySettings[] = [
+  const themes: Palette[] = [
     { lowVision: true, colorBlindness: 'none' },
     { lowVision: false, colorBlindness: 'redgreen' },
     { lowVision: false, colorBlindness: 'blueyellow' },

@@ -15,8 +15,8 @@ import {
   registerViaApi,
   stamp,
   test,
+  type Palette,
 } from './support.ts';
-import type { AccessibilitySettings } from '@porpoise/core';
 
 const LONG_LINE = `const sonar = ${'"ping",'.repeat(60)};`;
 const LONG_URL = `https://example.com/${'deep/'.repeat(40)}end`;
@@ -38,7 +38,7 @@ const PHONES = [
   { width: 320, lowVision: true },
 ] as const;
 
-const THEMES: AccessibilitySettings[] = [false, true].flatMap((lowVision) =>
+const THEMES: Palette[] = [false, true].flatMap((lowVision) =>
   (['none', 'redgreen', 'blueyellow', 'grayscale'] as const).map((colorBlindness) => ({ lowVision, colorBlindness })),
 );
 

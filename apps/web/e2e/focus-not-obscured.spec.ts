@@ -96,7 +96,7 @@ async function submitEmpty(page: Page, where: string, button: string, firstField
 async function memberPage(
   browser: Browser,
   baseURL: string | undefined,
-  settings: AccessibilitySettings,
+  settings: Partial<AccessibilitySettings>,
   viewport: { width: number; height: number },
 ) {
   const signedIn = await member(browser, baseURL, 'foc', { viewport });

@@ -5,10 +5,11 @@ import {
   overrideAccessibilitySettings,
   registerViaApi,
   test,
+  type Palette,
 } from './support.ts';
-import { MESSAGES, type AccessibilitySettings } from '@porpoise/core';
+import { MESSAGES } from '@porpoise/core';
 
-const THEMES: AccessibilitySettings[] = [false, true].flatMap((lowVision) =>
+const THEMES: Palette[] = [false, true].flatMap((lowVision) =>
   (['none', 'redgreen', 'blueyellow', 'grayscale'] as const).map((colorBlindness) => ({ lowVision, colorBlindness })),
 );
 const WIDTHS = [390, 1280];

@@ -7,8 +7,9 @@ import {
   registerViaApi,
   stamp,
   test,
+  type Palette,
 } from './support.ts';
-import type { Account, AccessibilitySettings, Thread } from '@porpoise/core';
+import type { Account, Thread } from '@porpoise/core';
 
 // Issue 32, items 4 and 5 (docs/product.md section 5, "A member's first week"): suggestions as one
 // types, and profiles that connect people.
@@ -20,7 +21,7 @@ const VIEWPORTS = [
   { width: 1280, height: 900 },
 ] as const;
 
-const THEMES: AccessibilitySettings[] = [
+const THEMES: Palette[] = [
   { lowVision: false, colorBlindness: 'none' },
   { lowVision: true, colorBlindness: 'none' },
   { lowVision: false, colorBlindness: 'redgreen' },

@@ -159,16 +159,26 @@ export async function expectNoSeriousAxeViolations(page: Page): Promise<void> {
   expect(serious, `axe violations on ${page.url()}`).toEqual([]);
 }
 
+/** A colour theme with or without low vision: the spec's two accessibility settings. */
+export type Palette = Pick<AccessibilitySettings, 'lowVision' | 'colorBlindness'>;
+
 /**
  * Serves /api/account/me with the given accessibility settings in place of the stored
- * ones, so the theme can be checked before the settings screen exists. A 401 passes through.
+ * ones (those not given as stored), so a theme is checked without a trip through the
+ * settings screen. A 401 passes through.
  */
-export async function overrideAccessibilitySettings(page: Page, settings: AccessibilitySettings): Promise<void> {
+export async function overrideAccessibilitySettings(
+  page: Page,
+  settings: Partial<AccessibilitySettings>,
+): Promise<void> {
   await page.route('**/api/account/me', async (route) => {
     const response = await route.fetch();
     if (response.status() !== 200) return route.fulfill({ response });
     const account = (await response.json()) as Account;
-    return route.fulfill({ response, json: { ...account, accessibilitySettings: settings } });
+    return route.fulfill({
+      response,
+      json: { ...account, accessibilitySettings: { ...account.accessibilitySettings, ...settings } },
+    });
   });
 }
 

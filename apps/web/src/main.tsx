@@ -3,6 +3,11 @@ import { createRoot } from 'react-dom/client';
 import { RouterProvider } from 'react-router/dom';
 import { createAppRouter } from '@/app/router';
 import { openAppSocket, SocketProvider } from '@/lib/socket';
+// OpenDyslexic's faces (docs/product.md section 12): declared here, fetched by the browser only
+// when text uses them, which is only under body.dyslexia-font (styles/theme.css).
+import '@fontsource/opendyslexic/400.css';
+import '@fontsource/opendyslexic/400-italic.css';
+import '@fontsource/opendyslexic/700.css';
 import '@/styles/theme.css';
 import '@/styles/base.css';
 import '@/styles/layout.css';

@@ -15,6 +15,8 @@ import { LIMITS } from './limits.ts';
 import {
   CLOSE_REASONS,
   COLOR_BLINDNESS,
+  COLOR_SCHEMES,
+  READING_FONTS,
   COMMENT_TARGETS,
   DIGEST_FREQUENCIES,
   FLAG_REASONS,
@@ -221,6 +223,12 @@ export const questionEditSchema = z.strictObject({
 export const accessibilitySettingsSchema = z.strictObject({
   lowVision: z.boolean(),
   colorBlindness: z.enum(COLOR_BLINDNESS),
+  // docs/product.md section 12: reading comfort.
+  colorScheme: z.enum(COLOR_SCHEMES),
+  readingFont: z.enum(READING_FONTS),
+  reducedMotion: z.boolean(),
+  liveAnnouncements: z.boolean(),
+  keyboardShortcuts: z.boolean(),
 });
 
 export const accountSchema = z.strictObject({

@@ -10,6 +10,8 @@ import { MESSAGES, tooLongMessage } from './messages.ts';
 import {
   CLOSE_REASONS,
   COLOR_BLINDNESS,
+  COLOR_SCHEMES,
+  READING_FONTS,
   COMMENT_TARGETS,
   DIGEST_FREQUENCIES,
   FLAG_REASONS,
@@ -102,7 +104,14 @@ export const idInput = z
 export const accessibilitySettingsInput = z.object({
   lowVision: z.boolean({ error: 'Low vision must be yes or no' }),
   colorBlindness: z.enum(COLOR_BLINDNESS, { error: 'Choose a colour-blindness option' }),
+  // docs/product.md section 12: each optional; one left out keeps its stored value.
+  colorScheme: z.enum(COLOR_SCHEMES, { error: 'Choose a colour scheme' }).optional(),
+  readingFont: z.enum(READING_FONTS, { error: 'Choose a reading font' }).optional(),
+  reducedMotion: z.boolean({ error: 'Reduced motion must be on or off' }).optional(),
+  liveAnnouncements: z.boolean({ error: 'Live announcements must be on or off' }).optional(),
+  keyboardShortcuts: z.boolean({ error: 'Keyboard shortcuts must be on or off' }).optional(),
 });
+export type AccessibilitySettingsInput = z.infer<typeof accessibilitySettingsInput>;
 
 export const orderInput = z.enum(ORDERS, { error: 'Unknown order' });
 

@@ -5,6 +5,25 @@
 
 export const COLOR_BLINDNESS = ['none', 'redgreen', 'blueyellow', 'grayscale'] as const;
 export type ColorBlindness = (typeof COLOR_BLINDNESS)[number];
+/** docs/product.md section 12: light, dark, or whichever the system prefers (live). */
+export const COLOR_SCHEMES = ['light', 'dark', 'system'] as const;
+export type ColorScheme = (typeof COLOR_SCHEMES)[number];
+export const READING_FONTS = ['default', 'dyslexia'] as const;
+export type ReadingFont = (typeof READING_FONTS)[number];
+/** What a new account reads with (docs/product.md section 12), and a visitor signed out. */
+export const READING_COMFORT_DEFAULTS = {
+  colorScheme: 'system',
+  readingFont: 'default',
+  reducedMotion: false,
+  liveAnnouncements: true,
+  keyboardShortcuts: true,
+} as const satisfies {
+  colorScheme: ColorScheme;
+  readingFont: ReadingFont;
+  reducedMotion: boolean;
+  liveAnnouncements: boolean;
+  keyboardShortcuts: boolean;
+};
 
 /** Who may do what (docs/product.md section 10): every account has exactly one. */
 export const ROLES = ['member', 'moderator', 'admin'] as const;

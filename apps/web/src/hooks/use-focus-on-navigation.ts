@@ -12,6 +12,11 @@ export function useFocusOnNavigation(targetId: string): void {
   useEffect(() => {
     if (previous.current === pathname) return;
     previous.current = pathname;
-    document.getElementById(targetId)?.focus({ preventScroll: true });
+    const target = document.getElementById(targetId);
+    // A page that put the focus in one of its own fields as it opened keeps it there (the
+    // search box, after the '/' shortcut: hooks/use-keyboard-shortcuts.ts).
+    const active = document.activeElement;
+    if (active instanceof HTMLElement && target?.contains(active) && active.matches('input, textarea, select')) return;
+    target?.focus({ preventScroll: true });
   }, [pathname, targetId]);
 }

@@ -13,6 +13,13 @@ export const accounts = pgTable(
     colorBlindness: text('color_blindness').notNull().default('none'),
     /** When the account last saved its accessibility settings; null until it has (docs/product.md section 12). */
     accessibilitySavedAt: at('accessibility_saved_at'),
+    /** Reading comfort (docs/product.md section 12): 'light', 'dark' or 'system'. */
+    colorScheme: text('color_scheme').notNull().default('system'),
+    /** 'default' or 'dyslexia'. */
+    readingFont: text('reading_font').notNull().default('default'),
+    reducedMotion: boolean('reduced_motion').notNull().default(false),
+    liveAnnouncements: boolean('live_announcements').notNull().default(true),
+    keyboardShortcuts: boolean('keyboard_shortcuts').notNull().default(true),
     createdAt: at('created_at').notNull().defaultNow(),
     /** member, moderator or admin (docs/product.md section 10); the policies read it on every request. */
     role: text('role').notNull().default('member'),
@@ -61,6 +68,8 @@ export const accounts = pgTable(
       'accounts_color_blindness_check',
       sql`${t.colorBlindness} in ('none', 'redgreen', 'blueyellow', 'grayscale')`,
     ),
+    check('accounts_color_scheme_check', sql`${t.colorScheme} in ('light', 'dark', 'system')`),
+    check('accounts_reading_font_check', sql`${t.readingFont} in ('default', 'dyslexia')`),
   ],
 );
 

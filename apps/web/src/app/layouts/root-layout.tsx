@@ -1,9 +1,11 @@
+import { lazy, Suspense } from 'react';
 import { Outlet, ScrollRestoration, useLoaderData } from 'react-router';
 import type { Account } from '@porpoise/core';
 import { getCurrentAccount } from '@/features/auth/api/me';
 import { AccountProvider } from '@/features/auth/hooks/use-account';
 import { useBodyTheme } from '@/hooks/use-body-theme';
 import { useFocusOnNavigation } from '@/hooks/use-focus-on-navigation';
+import { useKeyboardShortcuts } from '@/hooks/use-keyboard-shortcuts';
 import { useRevealFocus } from '@/hooks/use-reveal-focus';
 import { MAIN_CONTENT_ID } from './main-content';
 
@@ -20,15 +22,24 @@ export async function rootLoader(): Promise<Account | null> {
   }
 }
 
+// The shortcuts' list loads when first opened, not with the first page.
+const ShortcutsDialog = lazy(() => import('@/components/shortcuts-dialog'));
+
 export function RootLayout() {
   const account = useLoaderData<typeof rootLoader>();
-  useBodyTheme(account?.accessibilitySettings ?? null);
+  useBodyTheme(account);
   useFocusOnNavigation(MAIN_CONTENT_ID);
   useRevealFocus();
+  const shortcuts = useKeyboardShortcuts(account?.accessibilitySettings.keyboardShortcuts ?? true);
   return (
     <AccountProvider account={account}>
       <ScrollRestoration />
       <Outlet />
+      {shortcuts.listOpen ? (
+        <Suspense fallback={null}>
+          <ShortcutsDialog onClose={shortcuts.closeList} />
+        </Suspense>
+      ) : null}
     </AccountProvider>
   );
 }

@@ -1,6 +1,12 @@
 import { useId, useState, type FormEvent } from 'react';
 import { Link, useNavigate, useRevalidator } from 'react-router';
-import { MESSAGES, type Account, type ColorBlindness } from '@porpoise/core';
+import {
+  MESSAGES,
+  READING_COMFORT_DEFAULTS,
+  type Account,
+  type AccessibilitySettings,
+  type ColorBlindness,
+} from '@porpoise/core';
 import { Field } from '@/components/field';
 import { SaveButton } from '@/components/save-button';
 import { FormError } from '@/components/form-error';
@@ -24,6 +30,59 @@ const COLOR_MISSING = 'Please choose a colour-blindness setting';
 
 type SettingsField = 'lowVision' | 'colorBlindness';
 
+/** Reading comfort's settings (docs/product.md section 12): each always has a value. */
+type Comfort = Omit<AccessibilitySettings, 'lowVision' | 'colorBlindness'>;
+
+const ON_OFF = [
+  { value: true, label: 'On' },
+  { value: false, label: 'Off' },
+] as const;
+
+/** Each reading comfort setting: its label, what it does, and its choices in order. */
+const COMFORT_FIELDS: {
+  [K in keyof Comfort]: { label: string; hint: string; options: readonly { value: Comfort[K]; label: string }[] };
+} = {
+  colorScheme: {
+    label: 'Colour scheme',
+    hint: "Follow the system matches your device's light or dark setting as it changes.",
+    options: [
+      { value: 'light', label: 'Light' },
+      { value: 'dark', label: 'Dark' },
+      { value: 'system', label: 'Follow the system' },
+    ],
+  },
+  readingFont: {
+    label: 'Reading font',
+    hint: 'Dyslexia-friendly uses OpenDyslexic, with more space between letters and lines.',
+    options: [
+      { value: 'default', label: 'Default' },
+      { value: 'dyslexia', label: 'Dyslexia-friendly' },
+    ],
+  },
+  reducedMotion: {
+    label: 'Reduced motion',
+    hint: 'On stops animations, transitions and smooth scrolling.',
+    options: ON_OFF,
+  },
+  liveAnnouncements: {
+    label: 'Live announcements',
+    hint: 'Screen readers hear new answers, messages and notifications as they arrive.',
+    options: ON_OFF,
+  },
+  keyboardShortcuts: {
+    label: 'Keyboard shortcuts',
+    hint: 'Press ? on any page to list them.',
+    options: ON_OFF,
+  },
+};
+
+/** The account's reading comfort settings as stored (a new account's are the defaults). */
+function comfortOf(account: Account | null): Comfort {
+  if (account === null) return { ...READING_COMFORT_DEFAULTS };
+  const { lowVision: _lowVision, colorBlindness: _colorBlindness, ...comfort } = account.accessibilitySettings;
+  return comfort;
+}
+
 /**
  * The preferences screen (spec: /accessibility-settings). Both choices are required; they
  * start unset until the account has saved them once, and show the saved values from then on
@@ -37,6 +96,7 @@ export function AccessibilitySettingsForm({ account }: { account: Account | null
   const saved = account?.accessibilitySettingsSaved === true ? account.accessibilitySettings : null;
   const [lowVision, setLowVision] = useState(saved === null ? '' : saved.lowVision ? 'yes' : 'no');
   const [colorBlindness, setColorBlindness] = useState<string>(saved?.colorBlindness ?? '');
+  const [comfort, setComfort] = useState<Comfort>(() => comfortOf(account));
   const [status, setStatus] = useState<string | null>(null);
   const form = useForm<SettingsField>();
 
@@ -55,7 +115,11 @@ export function AccessibilitySettingsForm({ account }: { account: Account | null
       }),
       send: async () => {
         if (chosen === undefined) return;
-        await saveAccessibilitySettings(account, { lowVision: lowVision === 'yes', colorBlindness: chosen.value });
+        await saveAccessibilitySettings(account, {
+          lowVision: lowVision === 'yes',
+          colorBlindness: chosen.value,
+          ...comfort,
+        });
         setStatus(SAVED);
         await revalidate();
         await navigate(paths.home());
@@ -129,6 +193,14 @@ export function AccessibilitySettingsForm({ account }: { account: Account | null
           </select>
         )}
       </Field>
+      {(Object.keys(COMFORT_FIELDS) as (keyof Comfort)[]).map((key) => (
+        <ComfortField
+          key={key}
+          name={key}
+          value={comfort[key]}
+          onChange={(value) => setComfort({ ...comfort, [key]: value })}
+        />
+      ))}
       <FormError key={form.attempt} message={form.formError} />
       {status === null ? null : (
         <p className="form-status" role="status">
@@ -142,5 +214,38 @@ export function AccessibilitySettingsForm({ account }: { account: Account | null
         </Link>
       </div>
     </form>
+  );
+}
+
+/** One reading comfort setting: a select showing its current value. */
+function ComfortField<K extends keyof Comfort>({
+  name,
+  value,
+  onChange,
+}: {
+  name: K;
+  value: Comfort[K];
+  onChange: (value: Comfort[K]) => void;
+}) {
+  const { label, hint, options } = COMFORT_FIELDS[name];
+  const id = useId();
+  const index = options.findIndex((option) => option.value === value);
+  return (
+    <Field id={id} label={label} hint={hint} error={null}>
+      {(control) => (
+        <select
+          {...control}
+          className="field__input field__select"
+          value={String(index)}
+          onChange={(event) => onChange(options[Number(event.target.value)]!.value)}
+        >
+          {options.map((option, at) => (
+            <option key={option.label} value={String(at)}>
+              {option.label}
+            </option>
+          ))}
+        </select>
+      )}
+    </Field>
   );
 }

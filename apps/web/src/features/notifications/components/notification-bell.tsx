@@ -3,6 +3,8 @@ import { NavLink, useLocation } from 'react-router';
 import { BellIcon } from '@/components/icons';
 import { paths } from '@/config/paths';
 import { useSocketEvent } from '@/hooks/use-live-events';
+import { announce } from '@/lib/announcer';
+import { NOTIFICATION_VERBS } from '../notification-text';
 import { countNewNotification, refreshUnreadCount, setUnreadCount, useUnreadCount } from '../unread-count';
 
 /** Past this the badge shows '99+' (the link's name keeps the exact number). */
@@ -28,7 +30,10 @@ export function NotificationBell() {
   useEffect(() => () => setUnreadCount(0), []);
 
   useSocketEvent('notificationUpdate', (notification) => {
-    if (!notification.read) countNewNotification();
+    if (notification.read) return;
+    countNewNotification();
+    // docs/product.md section 12: 'alice answered your question', read out.
+    announce('notification', `${notification.actor} ${NOTIFICATION_VERBS[notification.kind]}`);
   });
   // Marked read in another tab, or a post it was about hidden or shown again.
   useSocketEvent('notificationCount', ({ count: next }) => setUnreadCount(next));

@@ -1,5 +1,5 @@
 import { useId, useState, type FormEvent } from 'react';
-import { useNavigate } from 'react-router';
+import { useLocation, useNavigate } from 'react-router';
 import { ORDERS, type Order } from '@porpoise/core';
 import { paths } from '@/config/paths';
 import { ORDER_LABELS, homePath, isOrder, searchBoxText, type HomeQuery } from '../home-query';
@@ -14,6 +14,8 @@ export function QuestionSearch({ query }: { query: HomeQuery }) {
   const navigate = useNavigate();
   const inputId = useId();
   const [text, setText] = useState(() => searchBoxText(query));
+  // Arrived by the '/' shortcut from a page without a search box (hooks/use-keyboard-shortcuts.ts).
+  const { state } = useLocation() as { state: { focusSearch?: boolean } | null };
 
   function handleSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
@@ -37,6 +39,7 @@ export function QuestionSearch({ query }: { query: HomeQuery }) {
         onChange={(event) => setText(event.target.value)}
         enterKeyHint="search"
         autoComplete="off"
+        autoFocus={state?.focusSearch === true}
       />
     </form>
   );

@@ -45,6 +45,7 @@ export function QuestionView({
   const { question, addLocalComment, setAccepted, setDeleted, setClosed, ...answerPages } = useLiveQuestion(
     initial,
     mayEdit,
+    username,
   );
   const [closing, setClosing] = useState(false);
   const titleId = useId();

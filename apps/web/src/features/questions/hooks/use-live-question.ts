@@ -1,5 +1,7 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { useLiveData, useLiveFeed } from '@/hooks/use-live-data';
+import { useSocketEvent } from '@/hooks/use-live-events';
+import { announce } from '@/lib/announcer';
 import {
   MESSAGES,
   type Answer,
@@ -116,9 +118,10 @@ const shownAnswers = (question: Question) => question.answers.filter((answer) =>
  * The question page's data, kept current by the question events (spec section 4): new
  * answers and comments appended, views and votes replaced, an edited title or tags taken,
  * deleted posts dropped (or marked, for whoever `seesDeleted` says may see them), closing
- * shown. Mount it with a key per question id.
+ * shown. Mount it with a key per question id. A new answer by someone other than `reader` is
+ * announced (docs/product.md section 12).
  */
-export function useLiveQuestion(initial: Question, seesDeleted: (author: string) => boolean) {
+export function useLiveQuestion(initial: Question, seesDeleted: (author: string) => boolean, reader: string) {
   const socket = useSocket();
   const qid = initial._id;
   // Posts deleted while this page is open (`answer:{id}`, `comment:{id}`): an update read
@@ -167,6 +170,15 @@ export function useLiveQuestion(initial: Question, seesDeleted: (author: string)
       id === qid ? { ...current, closed, closeVotes } : current,
   });
   const [question, setQuestion] = useLiveData(initial, feed);
+
+  // Answers this page has had: an update of one is an edit, not news. A new answer has never
+  // been edited; one past the loaded pages may be, and is not announced either.
+  const [known] = useState(() => new Set(initial.answers.map((answer) => answer._id)));
+  useSocketEvent('answerUpdate', ({ qid: id, answer }) => {
+    if (id !== qid || known.has(answer._id)) return;
+    known.add(answer._id);
+    if (answer.ansBy !== reader && answer.editedAt === null) announce('answer', answer.ansBy);
+  });
 
   useEffect(() => {
     socket.showQuestions([qid]);
