@@ -144,19 +144,32 @@ export async function registerThroughUi(page: Page, account: TestAccount = newTe
 const require = createRequire(import.meta.url);
 const AXE_SCRIPT = require.resolve('axe-core/axe.min.js');
 
-/** Runs axe-core on the page and fails on any violation of serious or critical impact. */
+/**
+ * Runs axe-core on the page and fails on any violation of serious or critical impact, in both
+ * colour schemes (docs/product.md section 12): as the page is, then with the body's `dark`
+ * class turned the other way (the dark palettes are that class's; the app sets it only when
+ * the account's settings or the system change), then as it was.
+ */
 export async function expectNoSeriousAxeViolations(page: Page): Promise<void> {
   await page.addScriptTag({ path: AXE_SCRIPT });
-  const results = await page.evaluate(() => window.axe.run(document));
-  const serious = results.violations
-    .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
-    .map((violation) => ({
-      id: violation.id,
-      impact: violation.impact,
-      help: violation.help,
-      targets: violation.nodes.map((node) => node.target.join(' ')),
-    }));
-  expect(serious, `axe violations on ${page.url()}`).toEqual([]);
+  const dark = await page.evaluate(() => document.body.classList.contains('dark'));
+  try {
+    for (const scheme of [dark, !dark]) {
+      await page.evaluate((on) => document.body.classList.toggle('dark', on), scheme);
+      const results = await page.evaluate(() => window.axe.run(document));
+      const serious = results.violations
+        .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
+        .map((violation) => ({
+          id: violation.id,
+          impact: violation.impact,
+          help: violation.help,
+          targets: violation.nodes.map((node) => node.target.join(' ')),
+        }));
+      expect(serious, `axe violations on ${page.url()} (${scheme ? 'dark' : 'light'} colours)`).toEqual([]);
+    }
+  } finally {
+    await page.evaluate((on) => document.body.classList.toggle('dark', on), dark).catch(() => undefined);
+  }
 }
 
 /** A colour theme with or without low vision: the spec's two accessibility settings. */
