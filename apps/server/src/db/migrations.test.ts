@@ -317,3 +317,48 @@ describe.each(DATABASE_KINDS)('migration 0023 (reputation) on %s', (kind) => {
     }
   }, 60_000);
 });
+
+// docs/product.md section 12: an account from before reading comfort reads with its defaults.
+describe.each(DATABASE_KINDS)('migration 0024 (reading comfort) on %s', (kind) => {
+  const cleanups: Array<() => Promise<void> | void> = [];
+  afterAll(async () => {
+    for (const cleanup of cleanups.reverse()) await cleanup();
+  });
+
+  it('gives existing accounts the defaults, keeps their saved settings, and refuses values it does not know', async () => {
+    const before = migrationsBefore('0024_reading-comfort');
+    cleanups.push(() => rmSync(before, { recursive: true, force: true }));
+    const options = await storageFor(kind, cleanups);
+
+    const old = await openDatabase(options(before));
+    await old.db
+      .execute(sql`insert into accounts (username, email, password_hash, low_vision, color_blindness, accessibility_saved_at)
+      values ('reader', 'reader@x.example', 'x', true, 'grayscale', now())`);
+    await old.close();
+
+    const migrated = await openDatabase(options(migrationsDir));
+    try {
+      const rows = await queryRows<Record<string, unknown>>(
+        migrated.db,
+        sql`select low_vision, color_blindness, color_scheme, reading_font, reduced_motion, live_announcements,
+          keyboard_shortcuts, accessibility_saved_at is not null as saved from accounts where username = 'reader'`,
+      );
+      expect(rows).toEqual([
+        {
+          low_vision: true,
+          color_blindness: 'grayscale',
+          color_scheme: 'system',
+          reading_font: 'default',
+          reduced_motion: false,
+          live_announcements: true,
+          keyboard_shortcuts: true,
+          saved: true,
+        },
+      ]);
+      await expect(migrated.db.execute(sql`update accounts set color_scheme = 'sepia'`)).rejects.toThrow();
+      await expect(migrated.db.execute(sql`update accounts set reading_font = 'comic'`)).rejects.toThrow();
+    } finally {
+      await migrated.close();
+    }
+  });
+});

@@ -1,4 +1,4 @@
-import { MESSAGES } from '@porpoise/core';
+import { MESSAGES, READING_COMFORT_DEFAULTS } from '@porpoise/core';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { queryRows } from '../../db/client.ts';
@@ -41,7 +41,7 @@ describe.each(DATABASE_KINDS)('accounts on %s', (kind) => {
         // The first account of the installation is its admin; any later one a member.
         role: expect.stringMatching(/^(admin|member)$/) as unknown,
         createdAt: expect.any(String) as unknown,
-        accessibilitySettings: { lowVision: false, colorBlindness: 'none' },
+        accessibilitySettings: { lowVision: false, colorBlindness: 'none', ...READING_COMFORT_DEFAULTS },
         accessibilitySettingsSaved: false,
         followedTags: [],
         digest: 'weekly',
