@@ -7,6 +7,7 @@
  */
 import { expect, type Page } from '@playwright/test';
 import type { AccessibilitySettings, Question } from '@porpoise/core';
+import { ANNOUNCE_REFILL_MS, ANNOUNCE_STREAM_MS } from '../src/lib/announcer';
 import {
   adminPage,
   answerViaApi,
@@ -141,12 +142,17 @@ test.describe('the dark scheme', () => {
     await expect(page.locator('body')).toHaveClass(bodyClass('dark'));
 
     // A first visit on a dark system: a new account's default, Follow the system.
-    const visitor = await (await browser.newContext({ baseURL, colorScheme: 'dark' })).newPage();
-    const releaseVisitor = await holdAppScripts(visitor);
-    await visitor.goto('/', { waitUntil: 'commit' });
-    await expect(visitor.locator('#root')).toBeEmpty();
-    await expect(visitor.locator('body')).toHaveClass(bodyClass('dark'));
-    releaseVisitor();
+    const context = await browser.newContext({ baseURL, colorScheme: 'dark' });
+    try {
+      const visitor = await context.newPage();
+      const releaseVisitor = await holdAppScripts(visitor);
+      await visitor.goto('/', { waitUntil: 'commit' });
+      await expect(visitor.locator('#root')).toBeEmpty();
+      await expect(visitor.locator('body')).toHaveClass(bodyClass('dark'));
+      releaseVisitor();
+    } finally {
+      await context.close();
+    }
   });
 });
 
@@ -195,7 +201,7 @@ test.describe('reduced motion', () => {
   const skipLinkTransition = (page: Page) =>
     page.evaluate(() => getComputedStyle(document.querySelector('.skip-link')!).transitionDuration);
 
-  test('the system decides until the settings are saved; then the setting, whatever the system', async ({ page }) => {
+  test('On always; Off leaves it to the system, followed live', async ({ page }) => {
     const { username } = await registerViaApi(page.request);
     const body = page.locator('body');
     await page.emulateMedia({ reducedMotion: 'reduce' });
@@ -213,13 +219,41 @@ test.describe('reduced motion', () => {
     await expect(body).toHaveClass(bodyClass('reduced-motion'));
     expect(await skipLinkTransition(page)).toBe('0s');
 
-    await saveSettings(page, username, { reducedMotion: false });
-    await page.emulateMedia({ reducedMotion: 'reduce' });
+    // Saved Off (a colour theme chosen with it): the system still decides, never motion forced on it.
+    await saveSettings(page, username, { reducedMotion: false, colorBlindness: 'redgreen' });
     await page.reload();
     await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
     await expect(body).not.toHaveClass(bodyClass('reduced-motion'));
+    await page.emulateMedia({ reducedMotion: 'reduce' });
+    await expect(body).toHaveClass(bodyClass('reduced-motion'));
+    await page.reload();
+    await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+    await expect(body).toHaveClass(bodyClass('reduced-motion'));
   });
 });
+
+/** Keeps everything the page's live region is filled with from now on (announcementsHeard reads it). */
+async function recordAnnouncements(page: Page): Promise<void> {
+  await page.evaluate(() => {
+    const heard: string[] = [];
+    (window as unknown as { heard: string[] }).heard = heard;
+    const live = document.getElementById('live-announcer')!;
+    new MutationObserver(() => {
+      if (live.textContent !== '') heard.push(live.textContent ?? '');
+    }).observe(live, { childList: true, characterData: true, subtree: true });
+  });
+}
+
+/**
+ * What the region was filled with since recordAnnouncements, once what has arrived has had
+ * time to be said: a timer set now fires after any the announcer set for an earlier arrival
+ * (none waits longer than a gathering after a sentence, then the refill).
+ */
+async function announcementsHeard(page: Page): Promise<string[]> {
+  const longest = ANNOUNCE_STREAM_MS + ANNOUNCE_REFILL_MS;
+  await page.evaluate((ms) => new Promise((resolve) => setTimeout(resolve, ms)), longest);
+  return page.evaluate(() => (window as unknown as { heard: string[] }).heard);
+}
 
 test.describe('live announcements', () => {
   const region = (page: Page) => page.locator('#live-announcer');
@@ -236,6 +270,8 @@ test.describe('live announcements', () => {
     const answerer = await member(browser, baseURL, 'ans');
 
     for (const { page } of [reader, quiet]) await gotoWhenQuestionsWatched(page, `/question/${question._id}`);
+    // Everything the quiet reader's region is ever filled with, from now on.
+    await recordAnnouncements(quiet.page);
     await expect(region(reader.page)).toHaveAttribute('aria-live', 'polite');
     await expect(region(reader.page)).toBeEmpty();
     // The reader is somewhere on the page; the announcement must leave them there.
@@ -249,7 +285,34 @@ test.describe('live announcements', () => {
     // The quiet reader got the answer, and hears nothing.
     await expect(quiet.page.getByText('Here is how.')).toBeVisible();
     await expect(quiet.page.locator('body')).toHaveClass(bodyClass('announcements-off'));
-    await expect(region(quiet.page)).toBeEmpty();
+    expect(await announcementsHeard(quiet.page)).toEqual([]);
+  });
+
+  test('answers to the asker’s own open question: each said once, never again as a notification', async ({
+    browser,
+    baseURL,
+  }) => {
+    const asker = await member(browser, baseURL, 'own');
+    const question = await askViaApi(asker.page, asker.account.username, `Burst ${stamp()}`);
+    const answerers = await Promise.all(['b1', 'b2', 'b3'].map((prefix) => member(browser, baseURL, prefix)));
+    await gotoWhenQuestionsWatched(asker.page, `/question/${question._id}`);
+    await recordAnnouncements(asker.page);
+    await Promise.all(
+      answerers.map(({ page, account }) =>
+        answerViaApi(page, account.username, question._id, `From ${account.username}`),
+      ),
+    );
+    for (const { account } of answerers) await expect(asker.page.getByText(`From ${account.username}`)).toBeVisible();
+    await expect(asker.page.getByRole('link', { name: 'Notifications, 3 unread' })).toBeVisible();
+    const heard = await announcementsHeard(asker.page);
+    // However the three arrivals fell into gatherings: three answers in all, and no notification about them.
+    const answersSaid = heard
+      .flatMap((sentence) => sentence.split('. '))
+      .map((part) => (part.startsWith('New answer by ') ? 1 : Number(/^(\d+) new answers$/.exec(part)?.[1] ?? NaN)));
+    expect(
+      answersSaid.reduce((sum, count) => sum + count, 0),
+      heard.join(' | '),
+    ).toBe(3);
   });
 
   test('a new message in the open thread, and a new notification', async ({ browser, baseURL }) => {
@@ -350,36 +413,67 @@ test.describe('keyboard shortcuts', () => {
   });
 
   test('none fire while typing in a field or with Ctrl held, nor when the setting is Off', async ({ page }) => {
+    // Every key the page took as a shortcut: the hook prevents each one it handles, and a
+    // listener on the window hears the key after it (so a navigation or a lazy dialog that
+    // would come later cannot be missed by checking too soon).
+    const recordKeys = () =>
+      page.evaluate(() => {
+        const keys: string[] = [];
+        (window as unknown as { handledKeys: string[] }).handledKeys = keys;
+        window.addEventListener('keydown', (event) => {
+          if (event.defaultPrevented) keys.push(event.key);
+        });
+      });
+    const handledKeys = () => page.evaluate(() => (window as unknown as { handledKeys: string[] }).handledKeys);
+
     const { username } = await registerViaApi(page.request);
     await page.goto('/home');
+    await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+    await recordKeys();
     const search = page.getByRole('searchbox', { name: 'Search questions' });
     await search.click();
     await page.keyboard.type('a/j?');
     await expect(search).toHaveValue('a/j?');
-    await expect(page).toHaveURL(/\/home$/);
-    await expect(page.getByRole('dialog')).toHaveCount(0);
 
     await page.locator('h1').click();
     await page.keyboard.press('Control+a');
     await page.keyboard.press('Alt+/');
-    await expect(page).toHaveURL(/\/home$/);
+    await page.keyboard.press('Meta+j');
+    expect(await handledKeys()).toEqual([]);
     await expect(search).not.toBeFocused();
+    // The recorder hears a shortcut that does fire.
+    await page.keyboard.press('j');
+    expect(await handledKeys()).toEqual(['j']);
 
     await saveSettings(page, username, { keyboardShortcuts: false });
     await page.reload();
     await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
-    await page.keyboard.press('?');
-    await page.keyboard.press('/');
-    await page.keyboard.press('a');
+    await recordKeys();
+    for (const key of ['?', '/', 'a', 'j', 'k']) await page.keyboard.press(key);
+    expect(await handledKeys()).toEqual([]);
     await expect(page).toHaveURL(/\/home$/);
-    await expect(page.getByRole('dialog')).toHaveCount(0);
     await expect(search).not.toBeFocused();
     // The setting is what silenced them: On again, they work.
     await saveSettings(page, username, { keyboardShortcuts: true });
     await page.reload();
     await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+    await recordKeys();
     await page.keyboard.press('?');
+    expect(await handledKeys()).toEqual(['?']);
     await expect(page.getByRole('dialog', { name: 'Keyboard shortcuts' })).toBeVisible();
+  });
+
+  test("'/' from another page focuses the search box once: not again after a reload", async ({ page }) => {
+    await registerViaApi(page.request);
+    await page.goto('/tags');
+    await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+    await page.keyboard.press('/');
+    const search = page.getByRole('searchbox', { name: 'Search questions' });
+    await expect(search).toBeFocused();
+    await page.reload();
+    // Mounted with the page (autofocus would act in the same commit): not focused now is not focused at all.
+    await expect(search).toBeVisible();
+    expect(await search.evaluate((element) => element === document.activeElement)).toBe(false);
   });
 });
 

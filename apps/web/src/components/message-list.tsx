@@ -35,8 +35,10 @@ export function MessageList({
     if (element !== null) element.scrollTop = element.scrollHeight;
   }, [newest]);
 
+  // A log, but not a live region: what arrives is announced once, through the one live region
+  // (lib/announcer.ts), which the account's 'Live announcements' can silence.
   return (
-    <div className="message-list" ref={region} role="log" aria-label={label} tabIndex={0}>
+    <div className="message-list" ref={region} role="log" aria-live="off" aria-label={label} tabIndex={0}>
       {messages.length === 0 ? (
         <p className="message-list__empty muted">{emptyText}</p>
       ) : (

@@ -5,8 +5,8 @@ const SHORTCUTS: [key: string, does: string][] = [
   ['?', 'Show this list of shortcuts'],
   ['/', 'Search questions'],
   ['a', 'Ask a question'],
-  ['j', 'Next question on All Questions'],
-  ['k', 'Previous question on All Questions'],
+  ['j', 'Next question in the list (/home)'],
+  ['k', 'Previous question in the list (/home)'],
   ['Enter', 'Open the focused question'],
   ['Escape', 'Close this list'],
 ];
@@ -19,7 +19,10 @@ export default function ShortcutsDialog({ onClose }: { onClose: () => void }) {
   const dialog = useRef<HTMLDialogElement>(null);
   const titleId = useId();
   useEffect(() => {
-    dialog.current?.showModal();
+    const element = dialog.current;
+    element?.showModal();
+    // Taken away while open (the setting turned off): closed first, so the focus goes back.
+    return () => element?.close();
   }, []);
   return (
     <dialog ref={dialog} className="flag-dialog shortcuts-dialog" aria-labelledby={titleId} onClose={onClose}>

@@ -2,13 +2,29 @@ import { useEffect, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { paths } from '@/config/paths';
 
-/** A question row's link on /home, which 'j' and 'k' move between (features/questions: QuestionRow). */
-export const SHORTCUT_ROW = 'data-shortcut-row';
+/** A question row's link on /home, which 'j' and 'k' move between (features/questions: QuestionRow's `data-shortcut-row`). */
+const SHORTCUT_ROW = 'data-shortcut-row';
+
+/** Inputs that take no typed text: a key pressed on one can still be a shortcut. */
+const NOT_TEXT = new Set(['checkbox', 'radio', 'button', 'submit', 'reset', 'range', 'color', 'file', 'image']);
 
 /** Where typing goes: a key pressed there is text, never a shortcut. */
 function isTyping(target: EventTarget | null): boolean {
   if (!(target instanceof HTMLElement)) return false;
-  return target.isContentEditable || target.closest('input, textarea, select, [contenteditable]') !== null;
+  if (target.isContentEditable || target instanceof HTMLTextAreaElement || target instanceof HTMLSelectElement)
+    return true;
+  if (target instanceof HTMLInputElement) return !NOT_TEXT.has(target.type);
+  return target.closest('[role="textbox"], [role="combobox"], [role="searchbox"]') !== null;
+}
+
+/** Set by '/' on a page without a search box: the search box takes the focus when /home opens, once. */
+let searchFocusWanted = false;
+
+/** Whether the search box should take the focus as it opens ('/' from another page); true once. */
+export function takeSearchFocus(): boolean {
+  const wanted = searchFocusWanted;
+  searchFocusWanted = false;
+  return wanted;
 }
 
 /** The next (+1) or previous (-1) question row from the focused one; the first when none is focused. */
@@ -30,6 +46,8 @@ function moveAmongRows(step: 1 | -1): void {
 export function useKeyboardShortcuts(enabled: boolean): { listOpen: boolean; closeList: () => void } {
   const navigate = useNavigate();
   const [listOpen, setListOpen] = useState(false);
+  // Turned off while the list is open: it closes, and does not open again by itself.
+  if (!enabled && listOpen) setListOpen(false);
   useEffect(() => {
     if (!enabled) return;
     function onKeyDown(event: KeyboardEvent) {
@@ -42,7 +60,10 @@ export function useKeyboardShortcuts(enabled: boolean): { listOpen: boolean; clo
         case '/': {
           const search = document.querySelector<HTMLInputElement>('form[role="search"] input[type="search"]');
           if (search !== null) search.focus();
-          else void navigate(paths.home(), { state: { focusSearch: true } });
+          else {
+            searchFocusWanted = true;
+            void navigate(paths.home());
+          }
           break;
         }
         case 'a':

@@ -29,13 +29,12 @@ describe("the body's classes (docs/product.md sections 5 and 12)", () => {
     expect(themeClassNames(rememberedTheme(account({ colorScheme: 'system' })), light)).not.toContain('dark');
   });
 
-  it('reduced motion follows the system until the settings are saved, then the setting', () => {
-    const unsaved = rememberedTheme(account({ reducedMotion: false }, false));
-    expect(themeClassNames(unsaved, darkSystem)).toContain('reduced-motion');
-    expect(themeClassNames(unsaved, light)).not.toContain('reduced-motion');
-    expect(themeClassNames(rememberedTheme(account({ reducedMotion: false })), darkSystem)).not.toContain(
-      'reduced-motion',
-    );
+  it('reduced motion: On always; otherwise (Off, saved or not) as the system prefers', () => {
+    for (const saved of [false, true]) {
+      const off = rememberedTheme(account({ reducedMotion: false }, saved));
+      expect(themeClassNames(off, darkSystem)).toContain('reduced-motion');
+      expect(themeClassNames(off, light)).not.toContain('reduced-motion');
+    }
     expect(themeClassNames(rememberedTheme(account({ reducedMotion: true })), light)).toContain('reduced-motion');
   });
 

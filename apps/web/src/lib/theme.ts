@@ -21,26 +21,28 @@ export interface SystemPreferences {
 }
 
 /**
- * What the boot script (public/theme-boot.js) needs to set the classes before the first
+ * What the boot script (src/theme-boot.js) needs to set the classes before the first
  * paint, from the last account this browser showed: the classes that do not depend on the
- * system, and whether dark colours and reduced motion follow it. Kept in localStorage.
+ * system, and whether dark colours and reduced motion follow it. Kept in localStorage
+ * (theme-boot.test.ts runs the script against these functions).
  */
 export interface RememberedTheme {
   classes: string[];
   dark: 'on' | 'off' | 'system';
-  reducedMotion: 'on' | 'off' | 'system';
+  /** 'on' when the account asks for it; otherwise the system decides (it can only add calm). */
+  reducedMotion: 'on' | 'system';
 }
 
 export const REMEMBERED_THEME_KEY = 'porpoise.theme';
 
 /**
  * The account's look, system preferences aside. A visitor signed out reads with a new
- * account's defaults: dark colours while the system prefers them. Reduced motion follows
- * the system until the account has saved its settings.
+ * account's defaults: dark colours while the system prefers them. Reduced motion applies
+ * while the account's setting is On or the system prefers it (a setting left Off never
+ * brings motion back to someone whose system asks for none).
  */
 export function rememberedTheme(account: Account | null): RememberedTheme {
   const settings = account?.accessibilitySettings ?? null;
-  const saved = account?.accessibilitySettingsSaved === true;
   const classes: string[] = [];
   if (settings !== null && settings.colorBlindness !== 'none') classes.push(settings.colorBlindness);
   if (settings?.lowVision === true) classes.push('low-vision');
@@ -50,8 +52,18 @@ export function rememberedTheme(account: Account | null): RememberedTheme {
   return {
     classes,
     dark: scheme === 'system' ? 'system' : scheme === 'dark' ? 'on' : 'off',
-    reducedMotion: !saved ? 'system' : settings?.reducedMotion === true ? 'on' : 'off',
+    reducedMotion: settings?.reducedMotion === true ? 'on' : 'system',
   };
+}
+
+/** The last look remembered in this browser, or null (none, or storage off or unreadable). */
+export function storedTheme(stored: string | null): RememberedTheme | null {
+  try {
+    const theme = JSON.parse(stored ?? 'null') as RememberedTheme | null;
+    return theme !== null && Array.isArray(theme.classes) ? theme : null;
+  } catch {
+    return null;
+  }
 }
 
 /** The body's classes for a remembered look under the system's preferences. */

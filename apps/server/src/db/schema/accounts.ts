@@ -1,3 +1,4 @@
+import { READING_COMFORT_DEFAULTS } from '@porpoise/core';
 import { sql } from 'drizzle-orm';
 import { bigint, boolean, check, index, integer, pgTable, text, uniqueIndex } from 'drizzle-orm/pg-core';
 import { at, id, ref } from './columns.ts';
@@ -14,12 +15,12 @@ export const accounts = pgTable(
     /** When the account last saved its accessibility settings; null until it has (docs/product.md section 12). */
     accessibilitySavedAt: at('accessibility_saved_at'),
     /** Reading comfort (docs/product.md section 12): 'light', 'dark' or 'system'. */
-    colorScheme: text('color_scheme').notNull().default('system'),
+    colorScheme: text('color_scheme').notNull().default(READING_COMFORT_DEFAULTS.colorScheme),
     /** 'default' or 'dyslexia'. */
-    readingFont: text('reading_font').notNull().default('default'),
-    reducedMotion: boolean('reduced_motion').notNull().default(false),
-    liveAnnouncements: boolean('live_announcements').notNull().default(true),
-    keyboardShortcuts: boolean('keyboard_shortcuts').notNull().default(true),
+    readingFont: text('reading_font').notNull().default(READING_COMFORT_DEFAULTS.readingFont),
+    reducedMotion: boolean('reduced_motion').notNull().default(READING_COMFORT_DEFAULTS.reducedMotion),
+    liveAnnouncements: boolean('live_announcements').notNull().default(READING_COMFORT_DEFAULTS.liveAnnouncements),
+    keyboardShortcuts: boolean('keyboard_shortcuts').notNull().default(READING_COMFORT_DEFAULTS.keyboardShortcuts),
     createdAt: at('created_at').notNull().defaultNow(),
     /** member, moderator or admin (docs/product.md section 10); the policies read it on every request. */
     role: text('role').notNull().default('member'),

@@ -12,13 +12,14 @@ import { MAIN_CONTENT_ID } from './main-content';
 /**
  * The account, if any, for every screen: open screens adapt to it (theme, a link to
  * the questions). They must keep working when the API is down, so a failure here
- * counts as signed out; the signed-in layout's own loader reports real errors.
+ * counts as signed out (undefined: not known, so the look remembered last stays); the
+ * signed-in layout's own loader reports real errors.
  */
-export async function rootLoader(): Promise<Account | null> {
+export async function rootLoader(): Promise<Account | null | undefined> {
   try {
     return await getCurrentAccount();
   } catch {
-    return null;
+    return undefined;
   }
 }
 
@@ -32,7 +33,7 @@ export function RootLayout() {
   useRevealFocus();
   const shortcuts = useKeyboardShortcuts(account?.accessibilitySettings.keyboardShortcuts ?? true);
   return (
-    <AccountProvider account={account}>
+    <AccountProvider account={account ?? null}>
       <ScrollRestoration />
       <Outlet />
       {shortcuts.listOpen ? (

@@ -1,11 +1,27 @@
 import { useEffect } from 'react';
-import { NavLink, useLocation } from 'react-router';
+import { matchPath, NavLink, useLocation } from 'react-router';
+import type { Notification } from '@porpoise/core';
 import { BellIcon } from '@/components/icons';
 import { paths } from '@/config/paths';
 import { useSocketEvent } from '@/hooks/use-live-events';
 import { announce } from '@/lib/announcer';
 import { NOTIFICATION_VERBS } from '../notification-text';
 import { countNewNotification, refreshUnreadCount, setUnreadCount, useUnreadCount } from '../unread-count';
+
+/**
+ * Whether the open page already announces what this notification is about: a new answer on
+ * the open question (its page says 'New answer by ...'), a message in the open thread. Said
+ * once, not twice.
+ */
+function announcedByPage(notification: Notification, pathname: string): boolean {
+  const question = matchPath(paths.question.pattern, pathname)?.params.qid;
+  const thread = matchPath(paths.thread.pattern, pathname)?.params.tid;
+  const answered = notification.kind === 'answer' || notification.kind === 'followedAnswer';
+  return (
+    (answered && question !== undefined && question === notification.qid) ||
+    (thread !== undefined && thread === notification.tid)
+  );
+}
 
 /** Past this the badge shows '99+' (the link's name keeps the exact number). */
 const BADGE_MAX = 99;
@@ -18,7 +34,7 @@ const BADGE_MAX = 99;
  */
 export function NotificationBell() {
   const count = useUnreadCount();
-  const { key } = useLocation();
+  const { key, pathname } = useLocation();
 
   useEffect(() => {
     const controller = new AbortController();
@@ -32,8 +48,10 @@ export function NotificationBell() {
   useSocketEvent('notificationUpdate', (notification) => {
     if (notification.read) return;
     countNewNotification();
-    // docs/product.md section 12: 'alice answered your question', read out.
-    announce('notification', `${notification.actor} ${NOTIFICATION_VERBS[notification.kind]}`);
+    // docs/product.md section 12: 'alice answered your question', read out (unless the page says it).
+    if (!announcedByPage(notification, pathname)) {
+      announce('notification', `${notification.actor} ${NOTIFICATION_VERBS[notification.kind]}`);
+    }
   });
   // Marked read in another tab, or a post it was about hidden or shown again.
   useSocketEvent('notificationCount', ({ count: next }) => setUnreadCount(next));

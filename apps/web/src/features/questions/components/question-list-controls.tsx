@@ -1,10 +1,11 @@
 import { useId, useState, type FormEvent } from 'react';
-import { useLocation, useNavigate } from 'react-router';
+import { useNavigate } from 'react-router';
 import { ORDERS, type Order } from '@porpoise/core';
 import { paths } from '@/config/paths';
 import { ORDER_LABELS, homePath, isOrder, searchBoxText, type HomeQuery } from '../home-query';
 import { TagsIcon } from '@/components/icons';
 import { SearchIcon } from './question-icons';
+import { takeSearchFocus } from '@/hooks/use-keyboard-shortcuts';
 
 /**
  * The search box (Enter goes to /home?search=...). Mount it with a key per query so that
@@ -14,8 +15,8 @@ export function QuestionSearch({ query }: { query: HomeQuery }) {
   const navigate = useNavigate();
   const inputId = useId();
   const [text, setText] = useState(() => searchBoxText(query));
-  // Arrived by the '/' shortcut from a page without a search box (hooks/use-keyboard-shortcuts.ts).
-  const { state } = useLocation() as { state: { focusSearch?: boolean } | null };
+  // Arrived by the '/' shortcut from a page without a search box (hooks/use-keyboard-shortcuts.ts): once.
+  const [focusSearch] = useState(takeSearchFocus);
 
   function handleSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
@@ -39,7 +40,7 @@ export function QuestionSearch({ query }: { query: HomeQuery }) {
         onChange={(event) => setText(event.target.value)}
         enterKeyHint="search"
         autoComplete="off"
-        autoFocus={state?.focusSearch === true}
+        autoFocus={focusSearch}
       />
     </form>
   );

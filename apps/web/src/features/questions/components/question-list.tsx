@@ -1,5 +1,7 @@
 import { LIMITS } from '@porpoise/core';
+import { useEffect, useState } from 'react';
 import { Link } from 'react-router';
+import { announce } from '@/lib/announcer';
 import { paths } from '@/config/paths';
 import { LoadMore } from '@/components/load-more';
 import type { QuestionPage } from '../api/get-questions';
@@ -27,14 +29,20 @@ export function QuestionList({
     followedTags,
   );
   const filtered = query.search !== '' || query.tag !== '';
+  const count =
+    query.search !== '' && total >= LIMITS.searchCountCap
+      ? `${LIMITS.searchCountCap}+ questions`
+      : plural(total, 'question');
+  // A search's or a filter's count is read out as its list opens (mounted once per query),
+  // through the one live region; questions joining live later are not announced.
+  const [opened] = useState(count);
+  useEffect(() => {
+    if (filtered || query.myTags) announce('status', opened);
+  }, [filtered, query.myTags, opened]);
 
   return (
     <>
-      <p className="q-count" aria-live="polite">
-        {query.search !== '' && total >= LIMITS.searchCountCap
-          ? `${LIMITS.searchCountCap}+ questions`
-          : plural(total, 'question')}
-      </p>
+      <p className="q-count">{count}</p>
       {questions.length === 0 ? (
         <div className="q-empty">
           <h2 className="q-empty__title">No Questions Found</h2>

@@ -1,4 +1,3 @@
-import { SHORTCUT_ROW } from '@/hooks/use-keyboard-shortcuts';
 import { Link } from 'react-router';
 import type { QuestionSummary } from '@porpoise/core';
 import { RelativeTime } from '@/components/relative-time';
@@ -34,7 +33,7 @@ export function QuestionRow({ question }: { question: QuestionSummary }) {
       </div>
       <div className="q-row__main">
         <h2 className="q-row__title">
-          <Link className="q-row__link" to={paths.question(question._id)} {...{ [SHORTCUT_ROW]: '' }}>
+          <Link className="q-row__link" to={paths.question(question._id)} data-shortcut-row="">
             {question.title}
           </Link>
         </h2>

@@ -1,7 +1,7 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { useLiveData, useLiveFeed } from '@/hooks/use-live-data';
 import { useSocketEvent } from '@/hooks/use-live-events';
-import { announce } from '@/lib/announcer';
+import { announce, writtenSince } from '@/lib/announcer';
 import {
   MESSAGES,
   type Answer,
@@ -171,13 +171,17 @@ export function useLiveQuestion(initial: Question, seesDeleted: (author: string)
   });
   const [question, setQuestion] = useLiveData(initial, feed);
 
-  // Answers this page has had: an update of one is an edit, not news. A new answer has never
-  // been edited; one past the loaded pages may be, and is not announced either.
-  const [known] = useState(() => new Set(initial.answers.map((answer) => answer._id)));
+  // Answers this page has had (shown at first or loaded since): an update of one is an edit,
+  // not news. A new answer has never been edited, and was written after the page opened: an
+  // old one shown again (undeleted, approved) is not announced either.
+  const known = useRef<Set<string> | null>(null);
+  known.current ??= new Set(initial.answers.map((answer) => answer._id));
+  const [openedAt] = useState(Date.now);
   useSocketEvent('answerUpdate', ({ qid: id, answer }) => {
-    if (id !== qid || known.has(answer._id)) return;
-    known.add(answer._id);
-    if (answer.ansBy !== reader && answer.editedAt === null) announce('answer', answer.ansBy);
+    if (id !== qid || known.current!.has(answer._id)) return;
+    known.current!.add(answer._id);
+    const fresh = answer.editedAt === null && writtenSince(answer.ansDateTime, openedAt);
+    if (answer.ansBy !== reader && fresh) announce('answer', answer.ansBy);
   });
 
   useEffect(() => {
@@ -206,6 +210,7 @@ export function useLiveQuestion(initial: Question, seesDeleted: (author: string)
     setAnswersError(null);
     try {
       const page = await getAnswerPage(qid, last);
+      for (const answer of page) known.current!.add(answer._id);
       setQuestion((current) => {
         const answers = page.reduce<Answer[]>(appendOnce, current.answers);
         // An empty page means there is no more, whatever the count said.

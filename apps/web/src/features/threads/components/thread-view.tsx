@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useRef, useState } from 'react';
 import { Link } from 'react-router';
 import { MESSAGES, type Thread } from '@porpoise/core';
 import { Deferred, LoadingText } from '@/components/deferred';
@@ -10,7 +10,7 @@ import { paths } from '@/config/paths';
 import { useLiveData, useLiveFeed, type LiveFeed } from '@/hooks/use-live-data';
 import { useSocketEvent } from '@/hooks/use-live-events';
 import { userFacingError } from '@/lib/api-client';
-import { announce } from '@/lib/announcer';
+import { announce, writtenSince } from '@/lib/announcer';
 import { withHiddenMessage, withMessage } from '@/lib/threads';
 import { FlagControl } from '@/components/flag-control';
 import { addMessage } from '../api/add-message';
@@ -111,16 +111,20 @@ function Conversation({
   const participants = thread.accounts;
   const isParticipant = participants.includes(username);
 
-  // Messages this page has had: an update of one (a like, a hide) is not news.
-  const [known] = useState(() => new Set(loaded.messages.map((message) => message._id)));
+  // Messages this page has had: an update of one (a like, a hide) is not news, nor is an old one
+  // shown again (written before the page opened).
+  const known = useRef<Set<string> | null>(null);
+  known.current ??= new Set(loaded.messages.map((message) => message._id));
+  const [openedAt] = useState(Date.now);
   useSocketEvent('messageUpdate', ({ result }) => {
     if (result.tid !== tid) return;
     const { message } = result;
-    if (!known.has(message._id) && message.sender !== username && !message.views.includes(username)) {
+    const fresh = !known.current!.has(message._id) && writtenSince(message.messageDateTime, openedAt);
+    if (fresh && message.sender !== username && !message.views.includes(username)) {
       // docs/product.md section 12: a new message in the open thread is announced.
       announce('message', message.sender);
     }
-    known.add(message._id);
+    known.current!.add(message._id);
     if (isParticipant && !message.views.includes(username)) {
       readMessage(message._id, username).catch(logReadFailure);
     }
