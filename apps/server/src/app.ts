@@ -21,6 +21,7 @@ import { readCachePlugin } from './plugins/read-cache.ts';
 import { signalsPlugin } from './plugins/signals.ts';
 import { eventsPlugin } from './events/processor.ts';
 import { digestsPlugin } from './plugins/digests.ts';
+import { uploadsPlugin } from './plugins/uploads.ts';
 import { realtimePlugin } from './realtime/realtime.ts';
 import { mailPlugin } from './plugins/mail.ts';
 import { accountRoutes } from './routes/account/account.ts';
@@ -36,6 +37,7 @@ import { profileRoutes } from './routes/profile/profile.ts';
 import { questionRoutes } from './routes/questions/questions.ts';
 import { tagRoutes } from './routes/tags/tags.ts';
 import { notificationRoutes } from './routes/notifications/notifications.ts';
+import { uploadRoutes } from './routes/uploads/uploads.ts';
 
 export interface BuildOptions {
   config: Config;
@@ -122,6 +124,7 @@ export async function buildApp({ config, database, logger = true, logStream }: B
   await app.register(mailPlugin);
   await app.register(eventsPlugin);
   await app.register(digestsPlugin);
+  await app.register(uploadsPlugin);
   await app.register(metricsPlugin);
 
   await app.register(
@@ -142,6 +145,7 @@ export async function buildApp({ config, database, logger = true, logStream }: B
       await api.register(accountRoutes);
       await api.register(questionRoutes);
       await api.register(answerRoutes);
+      await api.register(uploadRoutes);
       await api.register(adminRoutes);
       await api.register(moderationRoutes);
       await api.register(commentRoutes);

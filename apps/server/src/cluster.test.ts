@@ -1,5 +1,9 @@
 import { SOCKET_EVENTS, type Question, type QuestionSummary } from '@porpoise/core';
 import { execFileSync } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import sharp from 'sharp';
 import type { Socket } from 'socket.io-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createPostgresDatabase } from './test/databases.ts';
@@ -37,11 +41,14 @@ describe('two server processes on one PostgreSQL', () => {
   let two: ServerProcess;
   const sockets: Socket[] = [];
 
+  // The uploads directory both share, as a cluster's processes share a disk (docs/product.md section 14).
+  const uploadsDir = mkdtempSync(path.join(os.tmpdir(), 'porpoise-cluster-uploads-'));
+
   beforeAll(async () => {
     database = await createPostgresDatabase();
     // The first process migrates the new database; the second starts on it right after.
-    one = await startServerProcess({ DATABASE_URL: database.url });
-    two = await startServerProcess({ DATABASE_URL: database.url });
+    one = await startServerProcess({ DATABASE_URL: database.url, UPLOADS_DIR: uploadsDir });
+    two = await startServerProcess({ DATABASE_URL: database.url, UPLOADS_DIR: uploadsDir });
   }, 120_000);
   afterAll(async () => {
     for (const socket of sockets) socket.disconnect();
@@ -50,6 +57,7 @@ describe('two server processes on one PostgreSQL', () => {
       await server.exited;
     }
     await database.drop();
+    rmSync(uploadsDir, { recursive: true, force: true });
   }, 60_000);
 
   async function call(server: ServerProcess, method: string, path: string, cookie: string | null, body?: unknown) {
@@ -92,6 +100,34 @@ describe('two server processes on one PostgreSQL', () => {
     (await call(server, 'GET', '/getQuestion?order=newest&page=1', client.cookie)).json() as QuestionSummary[];
   const page = async (server: ServerProcess, client: Client, qid: string) =>
     (await call(server, 'GET', `/getQuestionById/${qid}`, client.cookie)).json() as Question;
+
+  it('serves an image uploaded on one process from the other, and the other embeds it in a post', async () => {
+    const alice = await register(one);
+    const form = new FormData();
+    const png = await sharp({ create: { width: 50, height: 30, channels: 3, background: '#208040' } })
+      .png()
+      .toBuffer();
+    form.append('file', new Blob([png], { type: 'image/png' }), 'shared.png');
+    const uploaded = await fetch(`${one.url}/api/uploads`, {
+      method: 'POST',
+      headers: { cookie: alice.cookie },
+      body: form,
+    });
+    expect(uploaded.status).toBe(200);
+    const image = (await uploaded.json()) as { url: string; width: number; height: number };
+    const served = await fetch(`${two.url}${image.url}`);
+    expect(served.status).toBe(200);
+    expect(served.headers.get('content-type')).toBe('image/webp');
+    const asked = await call(two, 'POST', '/addQuestion', alice.cookie, {
+      title: 'A picture from the other process',
+      text: `![a green box](${image.url})`,
+      tags: [{ name: 'cluster', description: '' }],
+      askedBy: alice.username,
+    });
+    expect(asked.status).toBe(200);
+    const question = await page(one, alice, (asked.json() as { _id: string })._id);
+    expect(question.images).toEqual([image]);
+  });
 
   it('accepts a session made on one process on the other', async () => {
     const alice = await register(one);

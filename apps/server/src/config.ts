@@ -19,6 +19,14 @@ export interface Config {
   /** Server processes sharing the port (WORKERS; 1 = no cluster). */
   workers: number;
   dataDir: string;
+  /** Where uploaded images are stored (UPLOADS_DIR; DATA_DIR/uploads by default; docs/product.md section 14). */
+  uploadsDir: string;
+  /**
+   * Images re-encoded at once by this process (UPLOADS_AT_ONCE), and uploads it takes in all
+   * while they wait or are read (UPLOADS_IN_FLIGHT); past that, 503. How often images no post
+   * uses are looked for (deleted 48 hours after their upload).
+   */
+  uploads: { atOnce: number; inFlight: number; sweepMs: number };
   databaseUrl: string | undefined;
   /** Connections each process keeps to PostgreSQL (DATABASE_POOL_SIZE). */
   databasePoolSize: number;
@@ -119,6 +127,8 @@ export interface Config {
     decisionsPerDay: RateRule;
     flagsPerAccount: RateRule;
     flagsPerDay: RateRule;
+    uploadsPerAccount: RateRule;
+    uploadsPerDay: RateRule;
     /** API reads per client address, counted in each process's memory. */
     readsPerClient: RateRule;
   };
@@ -233,6 +243,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, fileLimit = ope
     host: env.HOST ?? '0.0.0.0',
     workers: Math.max(1, Math.floor(Number(env.WORKERS ?? '1')) || 1),
     dataDir: path.resolve(env.DATA_DIR ?? './data'),
+    uploadsDir: path.resolve(env.UPLOADS_DIR ?? path.join(env.DATA_DIR ?? './data', 'uploads')),
+    uploads: {
+      atOnce: positive(env.UPLOADS_AT_ONCE, 1),
+      inFlight: positive(env.UPLOADS_IN_FLIGHT, 8),
+      sweepMs: 60 * 60_000,
+    },
     databaseUrl: env.DATABASE_URL || undefined,
     databasePoolSize: Math.max(1, Math.floor(Number(env.DATABASE_POOL_SIZE ?? DEFAULT_POOL_SIZE)) || DEFAULT_POOL_SIZE),
     pgliteRestarts: nonNegativeInteger(env.PGLITE_RESTARTS, 3),
@@ -291,6 +307,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, fileLimit = ope
       // docs/product.md section 6: flags 20 an hour per account.
       flagsPerAccount: rule(20, 60 * 60_000),
       flagsPerDay: rule(1_000, DAY_MS),
+      // docs/product.md section 14: 20 uploads an hour per member.
+      uploadsPerAccount: rule(20, 60 * 60_000),
+      uploadsPerDay: rule(200, DAY_MS),
       readsPerClient: rule(1_200, 60_000),
     },
   };

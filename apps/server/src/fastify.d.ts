@@ -10,6 +10,7 @@ import type { Signals } from './cache/signals.ts';
 import type { RateLimiter } from './plugins/rate-limit.ts';
 import type { Realtime } from './realtime/realtime.ts';
 import type { DigestRunner } from './plugins/digests.ts';
+import type { Uploads } from './plugins/uploads.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -25,6 +26,7 @@ declare module 'fastify' {
     events: EventProcessor;
     mailer: Mailer;
     digests: DigestRunner;
+    uploads: Uploads;
   }
   interface FastifyRequest {
     session: SessionInfo | null;

@@ -32,6 +32,7 @@ export const API_ROUTES = {
   getQuestionById: { method: 'GET', path: '/getQuestionById/:id' },
   getAnswers: { method: 'GET', path: '/question/:id/answers' },
   addQuestion: { method: 'POST', path: '/addQuestion' },
+  uploadImage: { method: 'POST', path: '/uploads' },
   upvoteQuestion: { method: 'POST', path: '/upvoteQuestion' },
   downvoteQuestion: { method: 'POST', path: '/downvoteQuestion' },
   addAnswer: { method: 'POST', path: '/answer/addAnswer' },

@@ -107,9 +107,25 @@ export const commentSchema = z.strictObject({
   ...deleted,
 });
 
+/** An image uploaded to Porpoise: its address and size in pixels (docs/product.md section 14). */
+export const imageSizeSchema = z.strictObject({
+  url: z.string().describe('/uploads/{sha256 of the stored bytes}.webp'),
+  width: z.number().int().min(1),
+  height: z.number().int().min(1),
+});
+
+/** The uploaded images a post's text embeds, so a page reserves their space before they load. */
+const embeddedImages = {
+  images: z
+    .array(imageSizeSchema)
+    .optional()
+    .describe('The uploaded images its text embeds, with their sizes (docs/product.md section 14); absent when none'),
+};
+
 const answerFields = {
   _id: id,
   text: z.string(),
+  ...embeddedImages,
   ansBy: z.string(),
   ansDateTime: time,
   comments: z.array(commentSchema),
@@ -166,6 +182,7 @@ export const questionSchema = z.strictObject({
   _id: id,
   title: z.string(),
   text: z.string(),
+  ...embeddedImages,
   tags: z.array(tagSchema),
   askedBy: z.string(),
   askedByReputation: reputationBeside,
@@ -216,6 +233,7 @@ export const questionEditSchema = z.strictObject({
   qid: id,
   title: z.string(),
   text: z.string(),
+  ...embeddedImages,
   tags: z.array(tagSchema),
   ...edited,
 });
@@ -428,6 +446,8 @@ export interface Endpoint {
   response: z.ZodType;
   /** Its media type, when not JSON (the reference page is HTML, the metrics Prometheus's text). */
   produces?: 'text/html' | 'text/plain';
+  /** The body's media type, when not JSON: an upload is one file, field `file`. */
+  consumes?: 'multipart/form-data';
 }
 
 const byId = z.object({ id: idInput });
@@ -870,6 +890,15 @@ export const ENDPOINTS = {
     access: 'member',
     params: byId,
     response: closingSchema,
+  },
+  uploadImage: {
+    ...API_ROUTES.uploadImage,
+    summary:
+      'Upload an image for a question or answer (multipart, one file field `file`: PNG, JPEG, GIF or WebP, at most 5 MB and 40 megapixels); it is stored re-encoded as WebP, without metadata, at most 2560 px',
+    group: 'questions',
+    access: 'member',
+    consumes: 'multipart/form-data',
+    response: imageSizeSchema,
   },
   addAnswer: {
     ...API_ROUTES.addAnswer,

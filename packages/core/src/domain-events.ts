@@ -42,6 +42,8 @@ export interface QuestionAsked {
   tags: string[];
   /** The usernames its text mentions (markdown mentionedUsernames): who hears of it (docs/product.md section 11). */
   mentions: string[];
+  /** The uploaded images its text embeds, by name (docs/product.md section 14): the posts that use each are kept. */
+  images: string[];
 }
 
 export interface AnswerAdded {
@@ -54,6 +56,8 @@ export interface AnswerAdded {
   firstAnswer: boolean;
   /** The usernames its text mentions (markdown mentionedUsernames): who hears of it (docs/product.md section 11). */
   mentions: string[];
+  /** The uploaded images its text embeds, by name (docs/product.md section 14): the posts that use each are kept. */
+  images: string[];
 }
 
 export interface CommentAdded {
@@ -96,12 +100,16 @@ export interface QuestionEdited {
   /** Its tag names before and after, lower case: the tag lists it may have joined or left. */
   tags: string[];
   tagsChanged: boolean;
+  /** The uploaded images its text embeds, by name (docs/product.md section 14): the posts that use each are kept. */
+  images: string[];
 }
 
 export interface AnswerEdited {
   type: 'answerEdited';
   questionId: number;
   answerId: number;
+  /** The uploaded images its text embeds, by name (docs/product.md section 14): the posts that use each are kept. */
+  images: string[];
 }
 
 /** A question deleted (`deleted`) or undeleted: it leaves or rejoins every list, search and count. */

@@ -9,3 +9,4 @@ export * from './validation.ts';
 export * from './search.ts';
 export * from './redirect.ts';
 export * from './api-routes.ts';
+export * from './uploads.ts';

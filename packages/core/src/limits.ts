@@ -45,6 +45,11 @@ export const LIMITS = {
   suggestionsMax: 10,
   /** A post notifies at most this many accounts it mentions (docs/product.md section 11); later names stay text. */
   mentionsPerPost: 50,
+  /** Images in posts (docs/product.md section 14): bytes and pixels accepted, the stored image's longest side, an animation's frames. */
+  imageBytesMax: 5_242_880,
+  imagePixelsMax: 40_000_000,
+  imageSideMax: 2560,
+  imageFramesMax: 300,
   /** What an upvote earns its post's author, and at most how much upvotes earn an account in a UTC day (docs/product.md section 13). */
   upvoteReputation: 10,
   upvoteReputationPerDay: 200,

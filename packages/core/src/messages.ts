@@ -103,6 +103,15 @@ export const MESSAGES = {
   unsubscribeInvalid: 'This unsubscribe link is not valid.',
   followedTagsFull: 'You can follow at most 100 tags',
   myTagsAndTag: 'Choose a tag or My tags, not both',
+  /** Images in posts (docs/product.md section 14). */
+  imageType: 'Only PNG, JPEG, GIF and WebP images can be uploaded',
+  imageTooLarge: 'Images can be at most 5 MB',
+  imageTooManyPixels: 'Images can have at most 40 megapixels',
+  imageUnreadable: 'This image could not be read',
+  imageDescription: 'Images need a description',
+  imageGone: 'An image in this post is no longer available: add it again',
+  imageFileMissing: 'Choose an image to upload',
+  uploadsBusy: 'Too many images are being processed: try again in a moment',
 } as const;
 
 /**

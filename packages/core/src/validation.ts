@@ -64,11 +64,11 @@ export const titleError: Rule = (value) => {
  * out of every bundle that only needs the other rules.
  */
 export const postTextError =
-  (emptyMessage: string, field: string, max: number, linksValid: (text: string) => boolean): Rule =>
+  (emptyMessage: string, field: string, max: number, markdownError: Rule): Rule =>
   (value) => {
     if (value.trim() === '') return emptyMessage;
     if (charLength(value) > max) return tooLongMessage(field, max);
-    return linksValid(value) ? null : MESSAGES.invalidHyperlink;
+    return markdownError(value);
   };
 
 /** An edit's reason is optional; only its length is ruled. */

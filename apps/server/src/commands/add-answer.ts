@@ -4,9 +4,11 @@ import { sql } from 'drizzle-orm';
 import { inTransaction, queryPrepared, type Db, type Tx } from '../db/client.ts';
 import { badRequest, HttpError, postNotFound } from '../http/http-error.ts';
 import { countHits, refuseOverLimit, withinLimits, type CountedHit, type RateHit } from '../limits/rate-counters.ts';
+import type { StoredImage } from '../db/schema.ts';
 import type { Actor } from '../policies/actor.ts';
 import { reputationSql } from '../queries/reputation.ts';
 import { heldFor, removeAnswer } from './delete-post.ts';
+import { imagesParam, postImages, type PostImages } from './post-images.ts';
 
 /** One row per counted key, each with the answer's columns (null when none was added). */
 interface Row extends CountedHit {
@@ -34,11 +36,12 @@ export async function addAnswer(
   limits: RateHit[],
   awaitsApproval = false,
 ): Promise<Outcome<NewAnswer | Refused>> {
-  if (!awaitsApproval) return insertAnswer(db, actor, questionId, text, limits, false);
+  const images = await postImages(db, text);
+  if (!awaitsApproval) return insertAnswer(db, actor, questionId, text, images, limits, false);
   // A new account's answer (docs/product.md section 10): held in the same transaction until a
   // moderator approves it; its question's page hears only that a hidden answer came.
   return inTransaction(db, async (tx) => {
-    const added = await insertAnswer(tx, actor, questionId, text, limits, true);
+    const added = await insertAnswer(tx, actor, questionId, text, images, limits, true);
     if ('refused' in added.result) return added;
     const { events } = await removeAnswer(tx, added.result.id, heldFor('approval'));
     const review: DomainEvent = { type: 'reviewChanged', targetType: 'answer', targetId: added.result.id };
@@ -55,6 +58,7 @@ export interface NewAnswer {
   ansDateTime: Date;
   /** Its author's reputation, beside their name. */
   ansByReputation: number;
+  images: StoredImage[] | null;
 }
 
 /** A write refused after it counted its rate-limit hits: committed, then thrown by the route (`accepted`). */
@@ -84,6 +88,7 @@ async function insertAnswer(
   actor: Actor,
   questionId: number,
   text: string,
+  images: PostImages,
   limits: RateHit[],
   held: boolean,
 ): Promise<Outcome<NewAnswer | Refused>> {
@@ -92,8 +97,8 @@ async function insertAnswer(
     sql`
     with hits as (${countHits(limits)}
     ), inserted as (
-      insert into answers (question_id, text, ans_by)
-      select id, ${text}, ${actor.id} from questions
+      insert into answers (question_id, text, ans_by, images)
+      select id, ${text}, ${actor.id}, ${imagesParam(images)} from questions
       where id = ${questionId} and deleted_at is null and closed_at is null and ${withinLimits(limits, sql`hits`)}
       -- Locked here: a delete or a close holding the row is waited for, and the row checked again.
       for no key update of questions
@@ -139,6 +144,7 @@ async function insertAnswer(
     tags: answer.tags ?? [],
     firstAnswer: Number(answer.answerCount) === 1,
     mentions: mentionedUsernames(text),
+    images: images.names,
   };
   return {
     result: {
@@ -146,6 +152,7 @@ async function insertAnswer(
       text: String(answer.text),
       ansDateTime: new Date(answer.ansDateTime!),
       ansByReputation: Number(answer.ansByReputation),
+      images: images.stored,
     },
     events: [event],
   } satisfies Outcome<unknown>;

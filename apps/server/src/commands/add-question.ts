@@ -6,6 +6,7 @@ import { questionCounters, questions } from '../db/schema.ts';
 import { questionSearchVector, tagLexeme } from '../db/search-vector.ts';
 import type { Actor } from '../policies/actor.ts';
 import { heldFor, removeQuestion } from './delete-post.ts';
+import { postImages } from './post-images.ts';
 import { countInTags, ensureTags, linkTags } from './question-tags.ts';
 
 export interface NewQuestion {
@@ -26,12 +27,14 @@ export async function addQuestion(
   awaitsApproval = false,
 ): Promise<Outcome<number>> {
   return inTransaction(db, async (tx) => {
+    const images = await postImages(tx, input.text);
     const tagRows = await ensureTags(tx, input.tagNames);
     const [question] = await tx
       .insert(questions)
       .values({
         title: input.title,
         text: input.text,
+        images: images.stored,
         askedBy: actor.id,
         search: questionSearchVector(
           sql`${input.title}::text`,
@@ -59,6 +62,7 @@ export async function addQuestion(
       questionId: question.id,
       tags: tagNames,
       mentions: mentionedUsernames(input.text),
+      images: images.names,
     } as const;
     if (awaitsApproval) {
       // Asked, and held: its notifications are written hidden, and show when it is approved.

@@ -7,6 +7,7 @@ import { badRequest, postNotFound } from '../http/http-error.ts';
 import type { Actor } from '../policies/actor.ts';
 import { heldFor, removeAnswer, removeQuestion } from './delete-post.ts';
 import { recordModeration } from './moderation-log.ts';
+import { postImages } from './post-images.ts';
 import { countInTags, ensureTags, linkTags } from './question-tags.ts';
 
 export interface QuestionEdit {
@@ -81,6 +82,7 @@ export async function editQuestion(
       .for('update');
     if (!question) throw postNotFound('question');
     if (question.deletedAt !== null) throw badRequest(MESSAGES.deletedNotEditable);
+    const images = await postImages(tx, edit.text);
     const before = await tagsOf(tx, questionId);
     const revision = await nextRevision(tx, { questionId }, async () => ({
       questionId,
@@ -126,6 +128,7 @@ export async function editQuestion(
       .set({
         title: edit.title,
         text: edit.text,
+        images: images.stored,
         editedAt: sql`now()`,
         editedBy: actor.id,
         search: questionSearchVector(
@@ -150,7 +153,13 @@ export async function editQuestion(
       await recordModeration(tx, actor, { ...entry, subjectId: Number(question.askedBy), reason: edit.reason });
     }
     const tagNames = [...new Set([...before, ...after].map((tag) => tag.name.toLowerCase()))];
-    const edited: DomainEvent = { type: 'questionEdited', questionId, tags: tagNames, tagsChanged: changed.length > 0 };
+    const edited: DomainEvent = {
+      type: 'questionEdited',
+      questionId,
+      tags: tagNames,
+      tagsChanged: changed.length > 0,
+      images: images.names,
+    };
     if (!awaitsApproval) return { result: undefined, events: [edited] };
     // The edit's event still clears the lists of the tags it left; the processor reads the
     // question as the public does, held, so it sends none of the edited text.
@@ -191,6 +200,7 @@ export async function editAnswer(
       .for('update');
     if (!answer) throw postNotFound('answer');
     if (answer.deletedAt !== null) throw badRequest(MESSAGES.deletedNotEditable);
+    const images = await postImages(tx, text);
     const revision = await nextRevision(tx, { answerId }, async () => ({
       answerId,
       revision: 1,
@@ -200,7 +210,7 @@ export async function editAnswer(
     }));
     await tx
       .update(answers)
-      .set({ text, editedAt: sql`now()`, editedBy: actor.id })
+      .set({ text, images: images.stored, editedAt: sql`now()`, editedBy: actor.id })
       .where(eq(answers.id, answerId));
     await tx.insert(revisions).values({ answerId, revision, text, editedBy: actor.id, reason });
     if (Number(answer.ansBy) !== actor.id) {
@@ -208,7 +218,7 @@ export async function editAnswer(
       await recordModeration(tx, actor, { ...entry, subjectId: Number(answer.ansBy), reason });
     }
     const questionId = Number(answer.questionId);
-    const edited: DomainEvent = { type: 'answerEdited', questionId, answerId };
+    const edited: DomainEvent = { type: 'answerEdited', questionId, answerId, images: images.names };
     if (!awaitsApproval) return { result: { questionId }, events: [edited] };
     const { events } = await removeAnswer(tx, answerId, heldFor('approval'));
     return { result: { questionId }, events: [edited, ...events, reviewChanged('answer', answerId)] };

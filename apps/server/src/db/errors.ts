@@ -22,6 +22,9 @@ export function uniqueViolation(error: unknown): string | undefined {
   return found.constraint ?? found.constraint_name ?? '';
 }
 
+/** True when a statement would have left a key naming a row that is not there (or deleted a row a key names). */
+export const isForeignKeyViolation = (error: unknown) => pgError(error)?.code === '23503';
+
 /** True when PostgreSQL broke a deadlock by rolling this statement back (it may run again). */
 export const isDeadlock = (error: unknown) => pgError(error)?.code === '40P01';
 

@@ -362,3 +362,44 @@ describe.each(DATABASE_KINDS)('migration 0024 (reading comfort) on %s', (kind) =
     }
   });
 });
+
+// docs/product.md section 14: posts from before images keep reading as they did.
+describe.each(DATABASE_KINDS)('migration 0025 (uploads) on %s', (kind) => {
+  const cleanups: Array<() => Promise<void> | void> = [];
+  afterAll(async () => {
+    for (const cleanup of cleanups.reverse()) await cleanup();
+  });
+
+  it('leaves existing posts without images, and keeps uses to stored images only', async () => {
+    const before = migrationsBefore('0025_uploads');
+    cleanups.push(() => rmSync(before, { recursive: true, force: true }));
+    const options = await storageFor(kind, cleanups);
+
+    const old = await openDatabase(options(before));
+    await old.db.execute(
+      sql`insert into accounts (username, email, password_hash) values ('asker', 'asker@x.example', 'x')`,
+    );
+    await old.db.execute(sql`insert into questions (title, text, asked_by, search)
+      select 'Old question', 'Old text', id, to_tsvector('simple', 'old') from accounts where username = 'asker'`);
+    await old.close();
+
+    const migrated = await openDatabase(options(migrationsDir));
+    try {
+      const rows = await queryRows<{ images: unknown }>(migrated.db, sql`select images from questions`);
+      expect(rows).toEqual([{ images: null }]);
+      const name = `${'c'.repeat(64)}.webp`;
+      await expect(
+        migrated.db.execute(sql`insert into upload_uses (post_kind, post_id, name) values ('question', 1, ${name})`),
+      ).rejects.toThrow();
+      await migrated.db.execute(
+        sql`insert into uploads (name, owner_id, size, width, height) values (${name}, 1, 10, 2, 2)`,
+      );
+      await expect(
+        migrated.db.execute(sql`insert into upload_uses (post_kind, post_id, name) values ('comment', 1, ${name})`),
+      ).rejects.toThrow();
+      await expect(migrated.db.execute(sql`update uploads set use_count = -1`)).rejects.toThrow();
+    } finally {
+      await migrated.close();
+    }
+  });
+});

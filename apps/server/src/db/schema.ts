@@ -5,3 +5,4 @@ export * from './schema/conversations.ts';
 export * from './schema/moderation.ts';
 export * from './schema/notifications.ts';
 export * from './schema/reputation.ts';
+export * from './schema/uploads.ts';

@@ -42,6 +42,7 @@ import { ViewCounter } from './view-counter.ts';
 import { NOTIFYING_EVENTS, syncNotificationVisibility, writeNotifications, type Written } from './notifications.ts';
 import { presentNotifications } from '../presenters/notification.ts';
 import { LEDGER_EVENTS, writeReputation } from './reputation.ts';
+import { IMAGE_EVENTS, writeImageUses } from './image-uses.ts';
 import { retryDeadlocked } from '../db/errors.ts';
 import type { Db } from '../db/client.ts';
 
@@ -80,6 +81,8 @@ type Delivery = {
  *    shows them again with the posts they are about.
  * 6. writes the reputation ledger (events/reputation.ts) inside the transaction of the vote,
  *    accept, delete, undelete, hide or adjustment that moved it (`write`).
+ * 7. keeps which posts use which uploaded images (events/image-uses.ts) inside the
+ *    transaction of the ask, answer or edit that embedded them (`write`).
  */
 export interface EventProcessor {
   apply(events: readonly DomainEvent[], notified?: readonly Written[]): Promise<void>;
@@ -368,9 +371,11 @@ export const eventsPlugin = fp(
       },
       async settle(outcome) {
         const { result, events } = await outcome;
-        // A write that notifies or moves reputation goes through `write`, or its
-        // notifications or ledger rows would be lost.
-        const skipped = events.find((event) => NOTIFYING_EVENTS.has(event.type) || LEDGER_EVENTS.has(event.type));
+        // A write that notifies, moves reputation or embeds images goes through `write`, or its
+        // notifications, ledger rows or image uses would be lost.
+        const skipped = events.find(
+          (event) => NOTIFYING_EVENTS.has(event.type) || LEDGER_EVENTS.has(event.type) || IMAGE_EVENTS.has(event.type),
+        );
         if (skipped) throw new Error(`a '${skipped.type}' write must go through app.events.write`);
         await processor.apply(events);
         return result;
@@ -381,6 +386,7 @@ export const eventsPlugin = fp(
             const outcome = await command(tx);
             const notified = await writeNotifications(tx, outcome.events);
             await writeReputation(tx, outcome.events);
+            await writeImageUses(tx, outcome.events);
             return { ...outcome, notified };
           });
         // PostgreSQL breaks a deadlock by rolling one transaction back, all of it: a write's

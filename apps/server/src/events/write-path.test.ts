@@ -32,7 +32,9 @@ describe('what each event touches', () => {
       tags: false,
     });
     expect(
-      touchedBy([{ type: 'answerAdded', questionId: 1, answerId: 2, tags: ['x'], firstAnswer: false, mentions: [] }]),
+      touchedBy([
+        { type: 'answerAdded', questionId: 1, answerId: 2, tags: ['x'], firstAnswer: false, mentions: [], images: [] },
+      ]),
     ).toEqual({
       questions: [1],
       rows: [1],
@@ -40,16 +42,21 @@ describe('what each event touches', () => {
       tags: false,
     });
     expect(
-      touchedBy([{ type: 'answerAdded', questionId: 1, answerId: 2, tags: ['x'], firstAnswer: true, mentions: [] }])
-        .orders,
+      touchedBy([
+        { type: 'answerAdded', questionId: 1, answerId: 2, tags: ['x'], firstAnswer: true, mentions: [], images: [] },
+      ]).orders,
     ).toEqual([
       { order: 'active', tags: ['x'] },
       { order: 'unanswered', tags: ['x'] },
     ]);
     expect(
-      touchedBy([{ type: 'questionAsked', questionId: 3, tags: ['y'], mentions: [] }]).orders.map((o) => o.order),
+      touchedBy([{ type: 'questionAsked', questionId: 3, tags: ['y'], mentions: [], images: [] }]).orders.map(
+        (o) => o.order,
+      ),
     ).toEqual(['newest', 'unanswered', 'active', 'mostViewed']);
-    expect(touchedBy([{ type: 'questionAsked', questionId: 3, tags: ['y'], mentions: [] }]).tags).toBe(true);
+    expect(touchedBy([{ type: 'questionAsked', questionId: 3, tags: ['y'], mentions: [], images: [] }]).tags).toBe(
+      true,
+    );
     expect(touchedBy([{ type: 'questionViewed', questionId: 1 }])).toEqual({
       questions: [],
       rows: [],

@@ -51,14 +51,29 @@ function operation(name: string, endpoint: Endpoint) {
             content: { 'application/json': { schema: jsonSchema(endpoint.body, 'input') } },
           },
         }
-      : {}),
+      : endpoint.consumes
+        ? {
+            requestBody: {
+              required: true,
+              content: {
+                [endpoint.consumes]: {
+                  schema: {
+                    type: 'object',
+                    required: ['file'],
+                    properties: { file: { type: 'string', format: 'binary' } },
+                  },
+                },
+              },
+            },
+          }
+        : {}),
     ...(endpoint.access === 'anyone' ? {} : { security: [{ session: [] }] }),
     responses: {
       '200': {
         description: 'OK',
         content: { [endpoint.produces ?? 'application/json']: { schema: jsonSchema(endpoint.response, 'output') } },
       },
-      ...(endpoint.params || endpoint.query || endpoint.body
+      ...(endpoint.params || endpoint.query || endpoint.body || endpoint.consumes
         ? { '400': errorResponse('The input breaks a rule; `error` says which') }
         : {}),
       ...(endpoint.access === 'anyone' ? {} : { '401': errorResponse('Not signed in') }),

@@ -7,10 +7,10 @@ import type { RateHit } from './rate-counters.ts';
 /**
  * What a per-account limit counts: posts of a kind (which share one burst rate), or one of
  * the other writes, each with its own counters: votes, deletions (and undeletions),
- * decisions on a question (closing, reopening, accepting an answer) and flags.
+ * decisions on a question (closing, reopening, accepting an answer), flags and image uploads.
  */
 export type LimitKind =
-  'question' | 'answer' | 'comment' | 'message' | 'forum' | 'thread' | 'vote' | 'delete' | 'decide' | 'flag';
+  'question' | 'answer' | 'comment' | 'message' | 'forum' | 'thread' | 'vote' | 'delete' | 'decide' | 'flag' | 'upload';
 
 /**
  * Per-account limits on writing, like Discourse's: a burst-tolerant rate (about one post
@@ -51,12 +51,14 @@ export function postingHits(app: FastifyInstance, actor: Actor, kind: LimitKind)
     delete: limits.deletesPerDay,
     decide: limits.decisionsPerDay,
     flag: limits.flagsPerDay,
+    upload: limits.uploadsPerDay,
   }[kind];
   const ownBurst = {
     vote: limits.votesPerAccount,
     delete: limits.deletesPerAccount,
     decide: limits.decisionsPerAccount,
     flag: limits.flagsPerAccount,
+    upload: limits.uploadsPerAccount,
   };
   const burst =
     kind in ownBurst

@@ -10,7 +10,9 @@ import type {
   TagWithCount,
   UserAnswer,
 } from '@porpoise/core';
+import { uploadUrl } from '@porpoise/core';
 import type { ResponseOf, SocketPayloads } from '@porpoise/core/contract';
+import type { StoredImage } from '../db/schema.ts';
 
 type Revision = ResponseOf<'questionRevisions'>[number];
 
@@ -42,7 +44,7 @@ export interface CommentRow extends Deletable {
   commentDateTime: Date;
 }
 
-export interface AnswerRow extends Deletable {
+export interface AnswerRow extends Deletable, WithImages {
   id: number;
   text: string;
   ansBy: string;
@@ -56,6 +58,23 @@ export interface AnswerRow extends Deletable {
   editedAt: Date | string | null;
   editedBy: string | null;
 }
+
+/** A post's text and the uploaded images it embeds (null or absent: none). */
+interface WithImages {
+  images?: StoredImage[] | null;
+}
+
+/** The images a post embeds, with their sizes (docs/product.md section 14): absent when none. */
+const embeddedImages = (row: WithImages): { images?: Array<{ url: string; width: number; height: number }> } =>
+  row.images == null || row.images.length === 0
+    ? {}
+    : {
+        images: row.images.map((image) => ({
+          url: uploadUrl(image.name),
+          width: Number(image.width),
+          height: Number(image.height),
+        })),
+      };
 
 /** A time column as the API sends it: ISO 8601, or null. */
 const timeOrNull = (value: Date | string | null): string | null =>
@@ -112,7 +131,7 @@ export const presentComment = (row: CommentRow): Comment => ({
 });
 
 /** An answer with its question's id and title, as a profile or the answer's edit screen reads it. */
-export interface UserAnswerRow {
+export interface UserAnswerRow extends WithImages {
   id: number;
   text: string;
   ansBy: string;
@@ -125,6 +144,7 @@ export interface UserAnswerRow {
 export const presentUserAnswer = (row: UserAnswerRow): UserAnswer => ({
   _id: String(row.id),
   text: row.text,
+  ...embeddedImages(row),
   ansBy: row.ansBy,
   ansDateTime: new Date(row.ansDateTime).toISOString(),
   comments: [],
@@ -135,6 +155,7 @@ export const presentUserAnswer = (row: UserAnswerRow): UserAnswer => ({
 export const presentAnswer = (row: AnswerRow, comments: Comment[]): Answer => ({
   _id: String(row.id),
   text: row.text,
+  ...embeddedImages(row),
   ansBy: row.ansBy,
   ansByReputation: Number(row.ansByReputation),
   ansDateTime: row.ansDateTime.toISOString(),
@@ -173,7 +194,8 @@ export const presentClosed = (row: ClosedRow | null): Closed | null =>
 
 export interface QuestionDetail {
   question: SummaryRow &
-    Deletable & {
+    Deletable &
+    WithImages & {
       text: string;
       editedAt: Date | string | null;
       editedBy: string | null;
@@ -201,6 +223,7 @@ export function presentQuestion(detail: QuestionDetail): Question {
     _id: String(question.id),
     title: question.title,
     text: question.text,
+    ...embeddedImages(question),
     tags: detail.tags.map(presentTag),
     askedBy: question.askedBy,
     askedByReputation: Number(question.askedByReputation),
@@ -228,6 +251,7 @@ export function presentQuestionEdit(detail: QuestionDetail): SocketPayloads['que
     qid: question._id,
     title: question.title,
     text: question.text,
+    ...(question.images === undefined ? {} : { images: question.images }),
     tags: question.tags,
     editedAt: question.editedAt,
     editedBy: question.editedBy,

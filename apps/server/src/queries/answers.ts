@@ -76,7 +76,7 @@ export async function getAnswerPage(
 export async function getAnswerWithQuestion(db: Db, answerId: number): Promise<UserAnswerRow | null> {
   const [row] = await queryRows<UserAnswerRow>(
     db,
-    sql`select an.id, an.text, a.username as "ansBy", an.ans_date_time as "ansDateTime",
+    sql`select an.id, an.text, an.images, a.username as "ansBy", an.ans_date_time as "ansDateTime",
         an.question_id as qid, q.title as "questionTitle"
       from answers an join accounts a on a.id = an.ans_by join questions q on q.id = an.question_id
       where an.id = ${answerId}`,
@@ -90,7 +90,7 @@ export async function listAnswersBy(db: Db, username: string): Promise<UserAnswe
   if (accountId === null) return null;
   return queryRows<UserAnswerRow>(
     db,
-    sql`select an.id, an.text, a.username as "ansBy", an.ans_date_time as "ansDateTime",
+    sql`select an.id, an.text, an.images, a.username as "ansBy", an.ans_date_time as "ansDateTime",
         an.question_id as qid, q.title as "questionTitle"
       from answers an join accounts a on a.id = an.ans_by join questions q on q.id = an.question_id
       where an.ans_by = ${accountId} and an.deleted_at is null and q.deleted_at is null order by an.ans_date_time desc nulls last, an.id desc nulls last limit 500`,

@@ -1,6 +1,7 @@
 import { LIMITS, type HeldFor } from '@porpoise/core';
 import { sql, type SQL } from 'drizzle-orm';
 import { queryPrepared, queryRows, type Db } from '../db/client.ts';
+import type { StoredImage } from '../db/schema.ts';
 import { PUBLIC_VIEW, type HiddenPostsSeen } from '../policies/authorize.ts';
 import type { AnswerRow, ClosedRow, CommentRow, QuestionDetail, SummaryRow, TagRow } from '../presenters/question.ts';
 import { answerVoters, editorOf, recentViewers, shows, SUMMARY_COLUMNS } from './question-sql.ts';
@@ -61,6 +62,7 @@ export async function getQuestionDetail(
   const [row] = await queryPrepared<
     SummaryRow & {
       text: string;
+      images: StoredImage[] | null;
       editedAt: string | null;
       editedBy: string | null;
       askerId: number;
@@ -78,7 +80,7 @@ export async function getQuestionDetail(
     }
   >(
     db,
-    sql`select ${SUMMARY_COLUMNS}, q.text, q.edited_at as "editedAt", ${editorOf(sql`q.edited_by`)} as "editedBy",
+    sql`select ${SUMMARY_COLUMNS}, q.text, q.images, q.edited_at as "editedAt", ${editorOf(sql`q.edited_by`)} as "editedBy",
       q.asked_by as "askerId", q.deleted_at as "deletedAt", q.held_for as "heldFor", ${closedJson} as closed,
       q.close_votes as "closeVotes", ${hiddenAuthorIds} as "hiddenAuthorIds",
       coalesce((select json_agg(json_build_object('name', t.name, 'description', t.description) order by t.name)
@@ -88,7 +90,7 @@ export async function getQuestionDetail(
         from votes v join accounts va on va.id = v.account_id where v.question_id = q.id), '[]') as votes,
       array(${recentViewers(sql`q.id`)}) as views,
       ${reputationSql(sql`a.reputation_sum`)} as "askedByReputation",
-      coalesce((select json_agg(json_build_object('id', an.id, 'text', an.text, 'ansBy', an.ans_by_name,
+      coalesce((select json_agg(json_build_object('id', an.id, 'text', an.text, 'images', an.images, 'ansBy', an.ans_by_name,
           'ansByReputation', ${reputationSql(sql`an.ans_by_sum`)},
           'ansDateTime', an.ans_date_time, 'comments', ${commentsJson(sql`c.answer_id = an.id`, seen)},
           'upVotes', ${answerVoters(sql`an.id`, 1)}, 'downVotes', ${answerVoters(sql`an.id`, -1)},

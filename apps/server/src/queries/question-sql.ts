@@ -26,7 +26,7 @@ export const shows = (seen: HiddenPostsSeen, deletedAt: SQL, authorId: SQL) =>
   sql`(${deletedAt} is null or ${seen.all}::boolean or ${authorId} = ${seen.authorId}::bigint)`;
 
 /** An answer's columns as AnswerRow has them, for a query over `answers an` joined to its author `a`. */
-export const ANSWER_COLUMNS = sql`an.id, an.text, a.username as "ansBy", an.ans_date_time as "ansDateTime",
+export const ANSWER_COLUMNS = sql`an.id, an.text, an.images, a.username as "ansBy", an.ans_date_time as "ansDateTime",
   ${reputationSql(sql`a.reputation_sum`)} as "ansByReputation",
   ${answerVoters(sql`an.id`, 1)} as "upVotes", ${answerVoters(sql`an.id`, -1)} as "downVotes",
   an.edited_at as "editedAt", ${editorOf(sql`an.edited_by`)} as "editedBy", an.deleted_at as "deletedAt",

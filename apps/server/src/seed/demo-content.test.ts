@@ -1,7 +1,13 @@
 import { commentTextError, messageError, titleError } from '@porpoise/core';
 import { answerTextError, markdownLinksValid, parseMarkdown, questionTextError } from '@porpoise/core/markdown';
 import { sql } from 'drizzle-orm';
+import { mkdtempSync, rmSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import type { Question } from '@porpoise/core';
+import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { diskStorage, type ImageStorage } from '../uploads/storage.ts';
 import { queryRows, type Database } from '../db/client.ts';
 import { createTestDatabase, DATABASE_KINDS } from '../test/databases.ts';
 import { DEMO_SIZE, seedCommunity } from './community.ts';
@@ -47,6 +53,7 @@ function everything(content: DemoContent): DemoContentWritten {
     votes:
       content.questions.reduce((n, question) => n + votesOf(question.votes), 0) +
       answers.reduce((n, answer) => n + votesOf(answer.votes), 0),
+    images: content.questions.filter((question) => question.image !== undefined).length,
     directThreads: content.directThreads.length,
     forums: content.forums.length,
     messages: [...content.directThreads, ...content.forums].reduce((n, thread) => n + thread.messages.length, 0),
@@ -87,15 +94,50 @@ describe.each(DATABASE_KINDS)('the demo content on %s', (kind) => {
   let database: Database;
   let first: DemoContentWritten;
   let second: DemoContentWritten;
+  const uploadsDir = mkdtempSync(path.join(os.tmpdir(), 'porpoise-demo-uploads-'));
+  let storage: ImageStorage;
 
   beforeAll(async () => {
     database = await createTestDatabase(kind);
+    storage = await diskStorage(uploadsDir);
     await seedDemoAccounts(database.db);
     await seedCommunity(database.db, { ...DEMO_SIZE, questions: 30 }, { prefix: 'member', password: 'seed-password' });
-    first = await seedDemoContent(database.db);
-    second = await seedDemoContent(database.db);
+    first = await seedDemoContent(database.db, storage);
+    second = await seedDemoContent(database.db, storage);
   }, 120_000);
-  afterAll(async () => database.close());
+  afterAll(async () => {
+    await database.close();
+    rmSync(uploadsDir, { recursive: true, force: true });
+  });
+
+  it('shows real images in a few questions: stored, re-encoded, used (kept from the sweep), with their sizes', async () => {
+    const shown = DEMO_CONTENT.questions.filter((question) => question.image !== undefined);
+    expect(shown.length).toBeGreaterThanOrEqual(2);
+    const rows = await queryRows<{ title: string; text: string; images: Question['images'] }>(
+      database.db,
+      sql`select title, text, (select json_agg(json_build_object('url', '/uploads/' || (i->>'name'), 'width', (i->>'width')::int,
+          'height', (i->>'height')::int)) from jsonb_array_elements(images) i) as images
+        from questions where title = any(${sql.param(shown.map((question) => question.title))}::text[])`,
+    );
+    expect(rows).toHaveLength(shown.length);
+    for (const row of rows) {
+      expect(row.images).toHaveLength(1);
+      const [image] = row.images!;
+      expect(row.text).toContain(`](${image!.url})`);
+      const file = await storage.get(image!.url.slice('/uploads/'.length));
+      expect(file).not.toBeNull();
+      expect(await sharp(file!.path).metadata()).toMatchObject({
+        format: 'webp',
+        width: image!.width,
+        height: image!.height,
+      });
+    }
+    const [unused] = await queryRows<{ n: number }>(
+      database.db,
+      sql`select count(*)::int as n from uploads where use_count = 0`,
+    );
+    expect(unused).toEqual({ n: 0 });
+  });
 
   it('writes all of it once: a second run adds nothing', async () => {
     expect(first).toEqual(everything(DEMO_CONTENT));
@@ -104,6 +146,7 @@ describe.each(DATABASE_KINDS)('the demo content on %s', (kind) => {
       answers: 0,
       comments: 0,
       votes: 0,
+      images: 0,
       directThreads: 0,
       forums: 0,
       messages: 0,

@@ -27,11 +27,22 @@ export interface DemoAnswer {
   accepted?: boolean;
 }
 
+/**
+ * An image the asker shows (docs/product.md section 14): drawn from SVG shapes at seed time
+ * (no text: fonts differ from machine to machine), then uploaded as any image is, re-encoded
+ * and embedded at the end of the question with its description.
+ */
+export interface DemoImage {
+  description: string;
+  svg: string;
+}
+
 export interface DemoQuestion {
   by: DemoAuthor;
   title: string;
   tags: string[];
   text: string;
+  image?: DemoImage;
   votes?: DemoVotes;
   comments?: DemoComment[];
   answers: DemoAnswer[];
@@ -439,8 +450,18 @@ export const DEMO_QUESTIONS: DemoQuestion[] = [
         }
         `,
       ),
-      'Now keyboard users cannot see where they are. What is the right way to do it?',
+      'Now keyboard users cannot see where they are. What is the right way to do it? This is what the button looked like before, focused after a click:',
     ),
+    image: {
+      description: 'A blue button with a thick dark focus ring around it, drawn after a mouse click',
+      svg: `<svg xmlns="http://www.w3.org/2000/svg" width="480" height="200" viewBox="0 0 480 200">
+        <rect width="480" height="200" fill="#f6f8fa"/>
+        <rect x="120" y="60" width="240" height="80" rx="14" fill="none" stroke="#1f2328" stroke-width="6"/>
+        <rect x="132" y="72" width="216" height="56" rx="8" fill="#0969da"/>
+        <rect x="196" y="94" width="88" height="12" rx="6" fill="#ffffff"/>
+        <path d="M300 120 l0 44 l12 -12 l10 22 l8 -4 l-10 -22 l16 0 z" fill="#1f2328" stroke="#ffffff" stroke-width="2"/>
+      </svg>`,
+    },
     votes: { up: ['erin', 'alice', 'bob', 'dave'] },
     answers: [
       {
@@ -529,6 +550,20 @@ export const DEMO_QUESTIONS: DemoQuestion[] = [
     by: 'erin',
     title: 'GitHub Actions: tests cannot reach the Postgres service container',
     tags: ['github-actions', 'postgres', 'testing'],
+    image: {
+      description:
+        'Diagram: the job runs in its own container, the Postgres service in another; the arrow from the job to port 5432 is crossed out',
+      svg: `<svg xmlns="http://www.w3.org/2000/svg" width="560" height="240" viewBox="0 0 560 240">
+        <rect width="560" height="240" fill="#ffffff"/>
+        <rect x="30" y="60" width="180" height="120" rx="12" fill="#ddf4ff" stroke="#0969da" stroke-width="4"/>
+        <rect x="350" y="60" width="180" height="120" rx="12" fill="#dafbe1" stroke="#1a7f37" stroke-width="4"/>
+        <circle cx="440" cy="120" r="30" fill="#1a7f37"/>
+        <line x1="215" y1="120" x2="340" y2="120" stroke="#57606a" stroke-width="6"/>
+        <path d="M340 120 l-18 -12 l0 24 z" fill="#57606a"/>
+        <line x1="258" y1="96" x2="298" y2="144" stroke="#cf222e" stroke-width="8" stroke-linecap="round"/>
+        <line x1="298" y1="96" x2="258" y2="144" stroke="#cf222e" stroke-width="8" stroke-linecap="round"/>
+      </svg>`,
+    },
     text: blocks(
       'My workflow starts Postgres as a service, but every test fails with `connect ECONNREFUSED 127.0.0.1:5432`:',
       codeBlock(

@@ -15,6 +15,7 @@ import {
   titleError,
   type Outcome,
   type Role,
+  uploadUrl,
   type VoteDirection,
 } from '@porpoise/core';
 import { answerTextError, markdownLinksValid, questionTextError } from '@porpoise/core/markdown';
@@ -27,7 +28,12 @@ import { addQuestion } from '../commands/add-question.ts';
 import { createDirectThread, createForum, markLastRead, postMessage } from '../commands/threads.ts';
 import { toggleAnswerVote, toggleVote } from '../commands/vote.ts';
 import { queryRows, type Db } from '../db/client.ts';
+import { writeImageUses } from '../events/image-uses.ts';
 import { writeReputation } from '../events/reputation.ts';
+import { recordUpload } from '../commands/uploads.ts';
+import { reencodeImage } from '../uploads/reencode.ts';
+import type { ImageStorage } from '../uploads/storage.ts';
+import sharp from 'sharp';
 import { HttpError } from '../http/http-error.ts';
 import type { RateHit } from '../limits/rate-counters.ts';
 import type { Actor } from '../policies/actor.ts';
@@ -40,6 +46,7 @@ import {
   type DemoContent,
   type DemoDirectThread,
   type DemoForum,
+  type DemoImage,
   type DemoMessage,
   type DemoQuestion,
   type DemoVotes,
@@ -51,6 +58,8 @@ export interface DemoContentWritten {
   answers: number;
   comments: number;
   votes: number;
+  /** Images uploaded and shown in questions. */
+  images: number;
   directThreads: number;
   forums: number;
   /** Messages in direct threads and forums. */
@@ -67,8 +76,15 @@ type Actors = ReadonlyMap<DemoAuthor, Actor>;
  */
 const SEED_HIT: RateHit = { key: 'seed:demo-content', rule: { max: Number.MAX_SAFE_INTEGER, windowMs: 60_000 } };
 
-/** Writes the demo content that is not there yet and says what it wrote. The demo accounts must exist. */
-export async function seedDemoContent(db: Db, content: DemoContent = DEMO_CONTENT): Promise<DemoContentWritten> {
+/**
+ * Writes the demo content that is not there yet and says what it wrote. The demo accounts must
+ * exist. Its images are stored in `storage` (the server's uploads directory).
+ */
+export async function seedDemoContent(
+  db: Db,
+  storage: ImageStorage,
+  content: DemoContent = DEMO_CONTENT,
+): Promise<DemoContentWritten> {
   const problems = demoContentProblems(content);
   if (problems.length > 0) throw new Error(`the demo content breaks the app's rules:\n${problems.join('\n')}`);
   const actors = await demoActors(db);
@@ -77,13 +93,14 @@ export async function seedDemoContent(db: Db, content: DemoContent = DEMO_CONTEN
     answers: 0,
     comments: 0,
     votes: 0,
+    images: 0,
     directThreads: 0,
     forums: 0,
     messages: 0,
     porpchat: 0,
   };
   try {
-    for (const question of content.questions) await writeQuestion(db, actors, question, written);
+    for (const question of content.questions) await writeQuestion(db, storage, actors, question, written);
   } finally {
     await db.execute(sql`delete from rate_limits where key = ${SEED_HIT.key}`);
   }
@@ -108,6 +125,7 @@ export function demoContentProblems(content: DemoContent): string[] {
     check(where, titleError(question.title));
     check(where, questionTextError(question.text));
     check(where, tagNamesError(question.tags));
+    if (question.image && question.image.description.trim() === '') check(where, MESSAGES.imageDescription);
     if (question.tags.some((tag) => tag !== tag.toLowerCase() || /\s/.test(tag))) check(where, MESSAGES.tagsTooFew);
     if (question.answers.filter((answer) => answer.accepted).length > 1) check(where, 'more than one accepted answer');
     question.comments?.forEach((comment) => inline(`${where}, a comment`, comment.text, commentTextError));
@@ -185,14 +203,24 @@ async function questionExists(db: Db, asker: Actor, title: string): Promise<bool
 }
 
 /** A question with its votes, comments and answers (theirs too), and the asker's accepted answer. */
-async function writeQuestion(db: Db, actors: Actors, question: DemoQuestion, written: DemoContentWritten) {
+async function writeQuestion(
+  db: Db,
+  storage: ImageStorage,
+  actors: Actors,
+  question: DemoQuestion,
+  written: DemoContentWritten,
+) {
   const asker = actorOf(actors, question.by);
   if (await questionExists(db, asker, question.title)) return;
-  const { result: questionId } = await addQuestion(db, asker, {
-    title: question.title,
-    text: question.text,
-    tagNames: question.tags,
-  });
+  let text = question.text;
+  if (question.image) {
+    text += `\n\n${await uploadDemoImage(db, storage, asker, question.image)}`;
+    written.images++;
+  }
+  const asked = await addQuestion(db, asker, { title: question.title, text, tagNames: question.tags });
+  // What the event processor does for a post that embeds images: the sweep keeps them.
+  await writeImageUses(db, asked.events);
+  const questionId = asked.result;
   written.questions++;
   written.votes += await castVotes(actors, question.votes, (actor, direction) =>
     withLedger(db, (tx) => toggleVote(tx, actor, questionId, direction)),
@@ -215,6 +243,14 @@ async function writeQuestion(db: Db, actors: Actors, question: DemoQuestion, wri
     }
     if (answer.accepted) await withLedger(db, (tx) => toggleAcceptedAnswer(tx, questionId, result.id));
   }
+}
+
+/** Draws a demo image, uploads it as any image is, and answers its Markdown (`![description](url)`). */
+async function uploadDemoImage(db: Db, storage: ImageStorage, owner: Actor, image: DemoImage): Promise<string> {
+  const drawn = await sharp(Buffer.from(image.svg)).png().toBuffer();
+  const stored = await reencodeImage(drawn);
+  await recordUpload(db, storage, owner, stored);
+  return `![${image.description}](${uploadUrl(stored.name)})`;
 }
 
 /** Whether a command failed with this one of the app's messages (the thing is there already). */
@@ -301,7 +337,7 @@ export function describeDemoContent(written: DemoContentWritten): string {
   if (Object.values(written).every((count) => count === 0)) return 'Demo content: there already, nothing added.';
   return (
     `Demo content: ${written.questions} questions with ${written.answers} answers, ${written.comments} comments ` +
-    `and ${written.votes} votes; ${written.directThreads} direct threads and ${written.forums} forums with ` +
+    `and ${written.votes} votes, ${written.images} images; ${written.directThreads} direct threads and ${written.forums} forums with ` +
     `${written.messages} messages; ${written.porpchat} PorpChat messages.`
   );
 }

@@ -9,6 +9,7 @@ import { benchSize, DEMO_SIZE, seedCommunity } from './community.ts';
 import { DEMO_PASSWORD, seedDemoAccounts } from './demo-accounts.ts';
 import { progressPrinter } from './progress.ts';
 import { describeDemoContent, seedDemoContent } from './seed-demo-content.ts';
+import { diskStorage } from '../uploads/storage.ts';
 
 const { values } = parseArgs({ options: { questions: { type: 'string' } } });
 const config = loadConfig();
@@ -28,7 +29,10 @@ try {
     `Seeded ${size.questions} questions, ${size.users} users and ${size.tags} tags in ${seconds.toFixed(1)} s ` +
       `(${Math.round(size.questions / seconds)} questions per second) on ${database.kind}.`,
   );
-  if (!values.questions) console.log(describeDemoContent(await seedDemoContent(database.db)));
+  if (!values.questions) {
+    const storage = await diskStorage(config.uploadsDir);
+    console.log(describeDemoContent(await seedDemoContent(database.db, storage)));
+  }
   console.log('Demo accounts (username / password):');
   for (const account of accounts) console.log(`  ${account.username} / ${account.password}`);
   console.log(`  and ${values.questions ? 'bench_user_' : 'member'}1..${size.users} / ${DEMO_PASSWORD}`);

@@ -1,4 +1,7 @@
+import fs from 'node:fs';
 import type { AddressInfo } from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { buildApp } from '../app.ts';
 import { loadConfig, type Config } from '../config.ts';
@@ -29,12 +32,26 @@ export async function startTestApp(
     logStream?: NodeJS.WritableStream;
   } = {},
 ): Promise<TestApp> {
-  const config = loadConfig({ RATE_LIMIT_MULTIPLIER: '1000', LOG_LEVEL: 'info', ...options.env });
+  // Each app stores its uploaded images in a directory of its own, gone when it closes.
+  const uploadsDir = fs.mkdtempSync(path.join(os.tmpdir(), 'porpoise-uploads-'));
+  const config = loadConfig({
+    RATE_LIMIT_MULTIPLIER: '1000',
+    LOG_LEVEL: 'info',
+    UPLOADS_DIR: uploadsDir,
+    ...options.env,
+  });
   config.passwordHashing = TEST_PASSWORD_PARAMS;
   options.configure?.(config);
   const database = await createTestDatabase(kind, options.databaseUrl);
   const app = await buildApp({ config, database, logger: Boolean(options.logStream), logStream: options.logStream });
   await app.listen({ port: 0, host: '127.0.0.1' });
   const { port } = app.server.address() as AddressInfo;
-  return { app, url: `http://127.0.0.1:${port}`, close: () => app.close() };
+  return {
+    app,
+    url: `http://127.0.0.1:${port}`,
+    close: async () => {
+      await app.close();
+      fs.rmSync(uploadsDir, { recursive: true, force: true });
+    },
+  };
 }

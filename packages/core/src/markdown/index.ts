@@ -6,23 +6,30 @@
 import { LIMITS } from '../limits.ts';
 import { MESSAGES } from '../messages.ts';
 import { commentTextError, messageError, postTextError, type Rule } from '../validation.ts';
-import { markdownLinksValid } from './parse.ts';
+import { markdownTextError } from './parse.ts';
 
 export * from './tree.ts';
 export * from './languages.ts';
-export { markdownLinksValid, markdownPlainText, mentionedUsernames, parseMarkdown } from './parse.ts';
+export {
+  embeddedImageNames,
+  markdownLinksValid,
+  markdownPlainText,
+  markdownTextError,
+  mentionedUsernames,
+  parseMarkdown,
+} from './parse.ts';
 
 export const questionTextError = postTextError(
   MESSAGES.questionTextEmpty,
   'Question text',
   LIMITS.questionTextMax,
-  markdownLinksValid,
+  markdownTextError,
 );
 export const answerTextError = postTextError(
   MESSAGES.answerTextEmpty,
   'Answer text',
   LIMITS.answerTextMax,
-  markdownLinksValid,
+  markdownTextError,
 );
 
 /**
@@ -32,6 +39,6 @@ export const answerTextError = postTextError(
 const withInlineLinks =
   (rule: Rule): Rule =>
   (value) =>
-    rule(value) ?? (markdownLinksValid(value, 'inline') ? null : MESSAGES.invalidHyperlink);
+    rule(value) ?? markdownTextError(value, 'inline');
 export const commentMarkdownError = withInlineLinks(commentTextError);
 export const messageMarkdownError = withInlineLinks(messageError);

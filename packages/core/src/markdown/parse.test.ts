@@ -2,7 +2,15 @@
 import { describe, expect, it } from 'vitest';
 import { LIMITS } from '../limits.ts';
 import { MESSAGES } from '../messages.ts';
-import { answerTextError, markdownLinksValid, markdownPlainText, parseMarkdown, questionTextError } from './index.ts';
+import {
+  answerTextError,
+  commentMarkdownError,
+  embeddedImageNames,
+  markdownLinksValid,
+  markdownPlainText,
+  parseMarkdown,
+  questionTextError,
+} from './index.ts';
 import type { MdBlock, MdInline } from './tree.ts';
 
 const text = (value: string): MdInline => ({ type: 'text', text: value });
@@ -171,6 +179,47 @@ describe('Markdown in posts', () => {
     expect(parseMarkdown('![a diagram](https://example.com/d.png)')).toEqual([
       p(link('https://example.com/d.png', 'a diagram')),
     ]);
+  });
+
+  describe('images uploaded to Porpoise (docs/product.md section 14)', () => {
+    const name = `${'ab12'.repeat(16)}.webp`;
+    const url = `/uploads/${name}`;
+
+    it('embeds an upload in a post, with its description', () => {
+      expect(parseMarkdown(`See ![the error dialog](${url}) here`)).toEqual([
+        p(text('See '), { type: 'image', name, alt: 'the error dialog' }, text(' here')),
+      ]);
+      expect(questionTextError(`![the error dialog](${url})`)).toBeNull();
+      expect(answerTextError(`![a *bold* one](${url})`)).toBeNull();
+      expect(markdownPlainText(`![the error dialog](${url})`)).toBe('the error dialog');
+    });
+
+    it("refuses an upload with no description: 'Images need a description'", () => {
+      for (const blank of ['', ' ', '\u200b']) {
+        expect(questionTextError(`Look: ![${blank}](${url})`)).toBe(MESSAGES.imageDescription);
+        expect(answerTextError(`![${blank}](${url})`)).toBe(MESSAGES.imageDescription);
+      }
+    });
+
+    it('embeds nothing else: other addresses keep the link rule, comments and messages embed nothing', () => {
+      expect(questionTextError(`![x](/uploads/${'AB12'.repeat(16)}.webp)`)).toBe(MESSAGES.invalidHyperlink);
+      expect(questionTextError(`![x](/uploads/${name}.png)`)).toBe(MESSAGES.invalidHyperlink);
+      expect(questionTextError(`![x](/uploads/../${name})`)).toBe(MESSAGES.invalidHyperlink);
+      expect(questionTextError(`[x](${url})`)).toBe(MESSAGES.invalidHyperlink);
+      expect(questionTextError(`![x](https://example.com${url})`)).toBeNull();
+      expect(parseMarkdown(`![x](https://example.com${url})`)).toEqual([p(link(`https://example.com${url}`, 'x'))]);
+      expect(commentMarkdownError(`![x](${url})`)).toBe(MESSAGES.invalidHyperlink);
+      expect(parseMarkdown(`![x](${url})`, 'inline')).toEqual([{ type: 'inline', children: [text(`![x](${url})`)] }]);
+      // Inside a link's text an image is that text.
+      expect(parseMarkdown(`[![x](${url})](https://example.com)`)).toEqual([p(link('https://example.com', 'x'))]);
+    });
+
+    it('names the uploads a post embeds, each once, in order, none in code', () => {
+      const other = `${'cd34'.repeat(16)}.webp`;
+      const post = `![a](${url}) \`![b](/uploads/${other})\`\n\n    ![c](/uploads/${other})\n\n![d](/uploads/${other}) ![e](${url})`;
+      expect(embeddedImageNames(post)).toEqual([name, other]);
+      expect(embeddedImageNames('no images here')).toEqual([]);
+    });
   });
 
   it('reads an escaped or entity-written box as text, not a task', () => {

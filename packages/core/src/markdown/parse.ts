@@ -7,6 +7,8 @@
  */
 import markdownItFactory, { type MarkdownIt, type Token } from 'markdown-it';
 import { LIMITS } from '../limits.ts';
+import { MESSAGES } from '../messages.ts';
+import { uploadNameOf } from '../uploads.ts';
 import { hasValidHyperlinks, isSafeHttpsUrl } from './link-rule.ts';
 import { codeLanguage } from './languages.ts';
 import type { MarkdownMode, MdBlock, MdInline, MdListItem, TableAlign } from './tree.ts';
@@ -117,8 +119,9 @@ function createParser(): MarkdownIt {
   // Escapes and entities stay tokens of their own, so `- \\[x]` is not taken for a task box.
   md.core.ruler.disable('text_join');
   // A link or image whose address breaks the spec's rule is not a link at all: markdown-it
-  // leaves the text exactly as typed (the rule on posts finds it there, link-rule.ts).
-  md.validateLink = isSafeHttpsUrl;
+  // leaves the text exactly as typed (the rule on posts finds it there, link-rule.ts). An
+  // image uploaded to Porpoise (`/uploads/{name}`) is read too: a post embeds it (section 14).
+  md.validateLink = (url) => isSafeHttpsUrl(url) || uploadNameOf(url) !== null;
   // Bare addresses: https:// only, never www., e-mail or other schemes.
   md.linkify.set({ fuzzyLink: false, fuzzyEmail: false, fuzzyIP: false });
   for (const scheme of ['http:', 'ftp:', '//', 'mailto:']) md.linkify.add(scheme, null);
@@ -166,23 +169,43 @@ function linkTarget(token: Token): string {
 // Validation: the rule behind 'Invalid hyperlink format.'
 
 /**
- * True when every link in the text keeps the spec's rule: non-empty text and an https://
- * address with something after it. Links are what Markdown reads as links (and images,
- * which are shown as links); a `[text](url)` that Markdown leaves as text (its address
- * has a space, or a scheme markdown-it refuses) is still a link the writer meant, so the
- * plain text outside code is checked by the spec's own scan too. Code is exempt:
- * `handlers[0](event)` in a code span or block is code, not a link.
+ * What is wrong with the text's links and images, or null: 'Invalid hyperlink format.' when
+ * a link breaks the spec's rule (non-empty text and an https:// address with something after
+ * it), 'Images need a description' when a post embeds an uploaded image with none
+ * (docs/product.md section 14). Links are what Markdown reads as links (and images, which
+ * are shown as links unless a post embeds an upload); a `[text](url)` that Markdown leaves
+ * as text (its address has a space, or a scheme markdown-it refuses) is still a link the
+ * writer meant, so the plain text outside code is checked by the spec's own scan too. Code
+ * is exempt: `handlers[0](event)` in a code span or block is code, not a link. Comments and
+ * messages (inline) embed no image: an upload's address there is no https:// link.
  */
-export function markdownLinksValid(text: string, mode: MarkdownMode = 'block'): boolean {
+export function markdownTextError(text: string, mode: MarkdownMode = 'block'): string | null {
   const tokens = tokenize(text, mode);
-  if (tokens === null) return hasValidHyperlinks(text);
+  if (tokens === null) return hasValidHyperlinks(text) ? null : MESSAGES.invalidHyperlink;
   for (const token of tokens) {
-    if (token.type === 'inline' && !inlineLinksValid(token.children ?? [])) return false;
+    if (token.type !== 'inline') continue;
+    const error = inlineLinksError(token.children ?? [], mode === 'block');
+    if (error !== null) return error;
   }
-  return true;
+  return null;
 }
 
-function inlineLinksValid(children: Token[]): boolean {
+/** True when every link in the text keeps the spec's rule (and every embedded image has a description). */
+export const markdownLinksValid = (text: string, mode: MarkdownMode = 'block'): boolean =>
+  markdownTextError(text, mode) === null;
+
+/** An uploaded image a post embeds: its name, else null (any other image is a link). */
+const embeddedName = (token: Token, embeds: boolean): string | null =>
+  embeds ? uploadNameOf(linkTarget(token)) : null;
+
+function inlineLinksError(children: Token[], embeds: boolean): string | null {
+  const plain = inlineLinksPlain(children, embeds);
+  if (typeof plain !== 'string') return plain.error;
+  return hasValidHyperlinks(plain) ? null : MESSAGES.invalidHyperlink;
+}
+
+/** The plain text the spec's scan reads, or the first error met on the way. */
+function inlineLinksPlain(children: Token[], embeds: boolean): string | { error: string } {
   let plain = '';
   let labelStart = -1;
   for (const token of children) {
@@ -192,16 +215,41 @@ function inlineLinksValid(children: Token[]): boolean {
     else if (token.type === 'link_open') {
       // A bare address that is not https:// stays text; a written link must keep the rule.
       const written = token.markup !== 'linkify' && token.markup !== 'autolink';
-      if (written && !isSafeHttpsUrl(linkTarget(token))) return false;
+      if (written && !isSafeHttpsUrl(linkTarget(token))) return { error: MESSAGES.invalidHyperlink };
       labelStart = plain.length;
     } else if (token.type === 'link_close') {
-      if (isBlank(plain.slice(labelStart))) return false;
+      if (isBlank(plain.slice(labelStart))) return { error: MESSAGES.invalidHyperlink };
     } else if (token.type === 'image') {
-      if (isBlank(token.content) || !isSafeHttpsUrl(linkTarget(token))) return false;
+      if (embeddedName(token, embeds) !== null) {
+        if (isBlank(token.content)) return { error: MESSAGES.imageDescription };
+      } else if (isBlank(token.content) || !isSafeHttpsUrl(linkTarget(token))) {
+        return { error: MESSAGES.invalidHyperlink };
+      }
       plain += token.content;
     }
   }
-  return hasValidHyperlinks(plain);
+  return plain;
+}
+
+/**
+ * The uploaded images a post's text embeds (docs/product.md section 14), by name, each once,
+ * in the order written: what the server looks up to give the page their sizes, and what
+ * keeps them from the orphan sweep. Inside a link's text an image shows as text, but it is
+ * still the writer's image: it counts too.
+ */
+export function embeddedImageNames(text: string): string[] {
+  if (!text.includes('/uploads/')) return [];
+  const tokens = tokenize(text, 'block');
+  if (tokens === null) return [];
+  const found = new Set<string>();
+  for (const token of tokens) {
+    if (token.type !== 'inline') continue;
+    for (const child of token.children ?? []) {
+      const name = child.type === 'image' ? embeddedName(child, true) : null;
+      if (name !== null) found.add(name);
+    }
+  }
+  return [...found];
 }
 
 // ---------------------------------------------------------------------------------------
@@ -212,7 +260,11 @@ class InlineReader {
   private index = 0;
   /** Inside a link's text: an image there is its alt text (a link cannot hold a link). */
   private inLink = false;
-  constructor(private readonly tokens: Token[]) {}
+  /** `embeds`: a post's reader, where an uploaded image is embedded (a comment's or message's is not). */
+  constructor(
+    private readonly tokens: Token[],
+    private readonly embeds: boolean,
+  ) {}
 
   read(until?: string): MdInline[] {
     const nodes: MdInline[] = [];
@@ -251,9 +303,12 @@ class InlineReader {
         else nodes.push({ type: 'mention', username: token.content });
         return;
       case 'image': {
-        // Shown as a link to the image, never embedded (docs/product.md section 8).
-        const alt = new InlineReader(token.children ?? []).read();
+        // Shown as a link to the image (docs/product.md section 8), but for an image
+        // uploaded to Porpoise, which a post embeds (section 14).
+        const alt = new InlineReader(token.children ?? [], false).read();
+        const name = embeddedName(token, this.embeds);
         if (this.inLink) for (const node of alt) pushNode(nodes, node);
+        else if (name !== null && !isBlank(plainOf(alt))) nodes.push({ type: 'image', name, alt: plainOf(alt) });
         else this.pushLink(token, alt, nodes, '!');
         return;
       }
@@ -307,12 +362,14 @@ function plainOf(nodes: MdInline[]): string {
     if (node.type === 'text' || node.type === 'code') text += node.text;
     else if (node.type === 'mention') text += `@${node.username}`;
     else if (node.type === 'br') text += '\n';
+    else if (node.type === 'image') text += node.alt;
     else text += plainOf(node.children);
   }
   return text;
 }
 
-const inlineOf = (token: Token | undefined): MdInline[] => new InlineReader(token?.children ?? []).read();
+const inlineOf = (token: Token | undefined, embeds: boolean): MdInline[] =>
+  new InlineReader(token?.children ?? [], embeds).read();
 
 const TASK_MARKERS: Readonly<Record<string, boolean>> = { '[ ] ': false, '[x] ': true, '[X] ': true };
 
@@ -364,13 +421,13 @@ class BlockReader {
   private readOne(token: Token): MdBlock | null {
     switch (token.type) {
       case 'paragraph_open': {
-        const children = inlineOf(this.next());
+        const children = inlineOf(this.next(), true);
         this.next(); // paragraph_close
         return { type: token.hidden ? 'inline' : 'p', children };
       }
       case 'heading_open': {
         const level = Number(token.tag.slice(1)) as 1 | 2 | 3 | 4 | 5 | 6;
-        const children = inlineOf(this.next());
+        const children = inlineOf(this.next(), true);
         this.next();
         return { type: 'heading', level, children };
       }
@@ -387,7 +444,7 @@ class BlockReader {
       case 'table_open':
         return this.readTable();
       case 'inline':
-        return { type: 'p', children: inlineOf(token) };
+        return { type: 'p', children: inlineOf(token, true) };
       default:
         // html_block cannot occur with html off; anything unknown is shown as its text.
         return token.content === '' ? null : { type: 'p', children: [{ type: 'text', text: token.content }] };
@@ -432,7 +489,7 @@ class BlockReader {
       else if (token.type === 'tr_close' && row !== null && !inHead) rows.push(row);
       else if (token.type === 'th_open' || token.type === 'td_open') {
         if (inHead) align.push(alignOf(token));
-        row?.push(inlineOf(this.next()));
+        row?.push(inlineOf(this.next(), true));
         this.next(); // th_close / td_close
       }
     }
@@ -444,7 +501,7 @@ class BlockReader {
 export function parseMarkdown(text: string, mode: MarkdownMode = 'block'): MdBlock[] {
   const tokens = tokenize(text, mode);
   if (tokens === null) return plainParagraph(text, mode);
-  if (mode === 'inline') return [{ type: 'inline', children: inlineOf(tokens[0]) }];
+  if (mode === 'inline') return [{ type: 'inline', children: inlineOf(tokens[0], false) }];
   return new BlockReader(tokens).read();
 }
 

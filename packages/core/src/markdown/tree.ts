@@ -14,7 +14,12 @@ export type MdInline =
   | { type: 'mention'; username: string }
   | { type: 'em' | 'strong' | 's'; children: MdInline[] }
   /** Always an https:// address with something after it (the spec's link rule). */
-  | { type: 'link'; href: string; children: MdInline[] };
+  | { type: 'link'; href: string; children: MdInline[] }
+  /**
+   * An image uploaded to Porpoise that a post embeds (docs/product.md section 14): its stored
+   * name (`{sha256}.webp`, served at /uploads/{name}) and its description, never blank.
+   */
+  | { type: 'image'; name: string; alt: string };
 
 export type TableAlign = 'left' | 'center' | 'right' | null;
 

@@ -13,6 +13,7 @@ import {
   type AnyPgColumn,
 } from 'drizzle-orm/pg-core';
 import { accounts } from './accounts.ts';
+import type { StoredImage } from './uploads.ts';
 import { at, heldCheck, id, ref, tsvector } from './columns.ts';
 
 export const tags = pgTable(
@@ -42,6 +43,8 @@ export const questions = pgTable(
     id: id(),
     title: text('title').notNull(),
     text: text('text').notNull(),
+    /** The uploaded images its text embeds, with their sizes (docs/product.md section 14); null when none. */
+    images: jsonb('images').$type<StoredImage[]>(),
     askedBy: ref('asked_by')
       .notNull()
       .references(() => accounts.id),
@@ -152,6 +155,8 @@ export const answers = pgTable(
       .notNull()
       .references(() => questions.id, { onDelete: 'cascade' }),
     text: text('text').notNull(),
+    /** The uploaded images its text embeds, with their sizes (docs/product.md section 14); null when none. */
+    images: jsonb('images').$type<StoredImage[]>(),
     ansBy: ref('ans_by')
       .notNull()
       .references(() => accounts.id),

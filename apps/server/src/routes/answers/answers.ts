@@ -42,6 +42,7 @@ export async function answerRoutes(app: FastifyInstance) {
       {
         id: row.id,
         text: row.text,
+        images: row.images,
         ansBy: actor.username,
         ansByReputation: row.ansByReputation,
         ansDateTime: row.ansDateTime,

@@ -1,0 +1,91 @@
+import fastifyStatic from '@fastify/static';
+import { isUploadName, MESSAGES, UPLOADS_PATH } from '@porpoise/core';
+import type { FastifyInstance } from 'fastify';
+import fp from 'fastify-plugin';
+import { sweepOrphanImages } from '../commands/uploads.ts';
+import { HttpError } from '../http/http-error.ts';
+import { diskStorage, type ImageStorage } from '../uploads/storage.ts';
+
+/** What the upload route needs: the storage, a place among the uploads in flight, and a turn at re-encoding. */
+export interface Uploads {
+  storage: ImageStorage;
+  /**
+   * A place among the uploads this process takes at once (read, waiting or re-encoding), to
+   * give back when done; 503 'Too many images are being processed: try again in a moment'
+   * when there is none, before the body is read.
+   */
+  admit(): () => void;
+  /** Runs the re-encoding when its turn comes: config.uploads.atOnce at a time, the rest wait in order. */
+  encode<T>(work: () => Promise<T>): Promise<T>;
+}
+
+/** Seconds a client is told to wait when every place is taken. */
+const BUSY_RETRY_SECONDS = 5;
+
+/**
+ * Images in posts (docs/product.md section 14): the storage (a disk driver under UPLOADS_DIR),
+ * the bounds on what one process holds, `GET /uploads/{name}` with the section's headers
+ * (ranges and ETag by @fastify/static; an unknown name 404), and the hourly orphan sweep.
+ */
+export const uploadsPlugin = fp(
+  async (app: FastifyInstance) => {
+    const storage = await diskStorage(app.config.uploadsDir);
+    const { atOnce, inFlight, sweepMs } = app.config.uploads;
+    let admitted = 0;
+    let encoding = 0;
+    const waiting: Array<() => void> = [];
+    const uploads: Uploads = {
+      storage,
+      admit() {
+        if (admitted >= inFlight) {
+          throw new HttpError(503, MESSAGES.uploadsBusy, { 'Retry-After': String(BUSY_RETRY_SECONDS) });
+        }
+        admitted += 1;
+        let released = false;
+        return () => {
+          if (!released) admitted -= 1;
+          released = true;
+        };
+      },
+      async encode(work) {
+        if (encoding >= atOnce) await new Promise<void>((resolve) => waiting.push(resolve));
+        else encoding += 1;
+        try {
+          return await work();
+        } finally {
+          // The turn goes to the next in line, or back to the pool.
+          const next = waiting.shift();
+          if (next) next();
+          else encoding -= 1;
+        }
+      },
+    };
+    app.decorate('uploads', uploads);
+
+    await app.register(fastifyStatic, {
+      root: storage.root,
+      prefix: UPLOADS_PATH,
+      decorateReply: false,
+      index: false,
+      list: false,
+      dotfiles: 'deny',
+      // Only names Porpoise made: anything else is not looked for on disk.
+      allowedPath: (pathName) => isUploadName(pathName.replace(/^\//, '')),
+      setHeaders: (res) => {
+        void res.header('Content-Type', 'image/webp');
+        void res.header('X-Content-Type-Options', 'nosniff');
+        void res.header('Content-Security-Policy', 'sandbox');
+        void res.header('Cache-Control', 'public, max-age=31536000, immutable');
+      },
+    });
+
+    const sweep = () =>
+      sweepOrphanImages(app.db, storage).then(
+        (deleted) => deleted > 0 && app.log.info({ deleted }, 'unused images deleted'),
+        (error: unknown) => app.log.warn({ err: error }, 'unused images could not be deleted'),
+      );
+    const timer = setInterval(() => void sweep(), sweepMs).unref();
+    app.addHook('onClose', async () => clearInterval(timer));
+  },
+  { name: 'uploads', dependencies: ['database'] },
+);

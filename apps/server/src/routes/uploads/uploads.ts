@@ -1,0 +1,85 @@
+import type { Readable } from 'node:stream';
+import fastifyMultipart from '@fastify/multipart';
+import { LIMITS, MESSAGES, uploadUrl } from '@porpoise/core';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { recordUpload } from '../../commands/uploads.ts';
+import { route } from '../../http/contract-routes.ts';
+import { badRequest, HttpError } from '../../http/http-error.ts';
+import { reencodeImage } from '../../uploads/reencode.ts';
+
+/** Room for the multipart framing around the file: its boundaries and part headers. */
+const FRAMING_BYTES = 16 * 1024;
+
+/**
+ * Refused as too large (413 'Images can be at most 5 MB') while the body may still be coming:
+ * the answer closes the connection once sent, so the rest is never read.
+ */
+function tooLarge(request: FastifyRequest, reply: FastifyReply): HttpError {
+  void reply.header('connection', 'close');
+  reply.raw.once('finish', () => request.raw.destroy());
+  return new HttpError(413, MESSAGES.imageTooLarge);
+}
+
+/**
+ * The file's bytes, or null as soon as they pass 5 MB (multipart's `fileSize` limit): read
+ * no further, so the answer goes out while the client is still sending.
+ */
+function readWhole(file: Readable & { truncated?: boolean }): Promise<Buffer | null> {
+  return new Promise((resolve, reject) => {
+    const chunks: Buffer[] = [];
+    file.on('data', (chunk: Buffer) => chunks.push(chunk));
+    file.once('limit', () => {
+      file.removeAllListeners('data');
+      resolve(null);
+    });
+    // (A body read whole before this began met its limit already: it ends truncated.)
+    file.once('end', () => resolve(file.truncated === true ? null : Buffer.concat(chunks)));
+    file.once('error', reject);
+  });
+}
+
+/** The one file of an upload's body, whole: 400 when there is none, 413 past 5 MB. */
+async function readUpload(app: FastifyInstance, request: FastifyRequest, reply: FastifyReply): Promise<Buffer> {
+  let bytes: Buffer | null;
+  try {
+    const part = await request.file();
+    if (part === undefined || part.fieldname !== 'file') throw badRequest(MESSAGES.imageFileMissing);
+    bytes = await readWhole(part.file);
+  } catch (error) {
+    if (error instanceof HttpError) throw error;
+    if (error instanceof app.multipartErrors.RequestFileTooLargeError) throw tooLarge(request, reply);
+    throw badRequest(MESSAGES.imageFileMissing);
+  }
+  if (bytes === null) throw tooLarge(request, reply);
+  if (bytes.length === 0) throw badRequest(MESSAGES.imageFileMissing);
+  return bytes;
+}
+
+/**
+ * `POST /api/uploads` (docs/product.md section 14): one file, field `file`. Signed out 401 and
+ * past the upload limit (20 an hour) 429 before any of the body is read; a body that says it
+ * is larger than 5 MB is refused at once, one that turns out larger is cut off as it streams
+ * (never buffered whole). At most config.uploads.inFlight uploads are taken at once per
+ * process (503 past that), and they re-encode one after another (sharp's threads, off the
+ * event loop). Answers the stored image's url and size.
+ */
+export async function uploadRoutes(app: FastifyInstance) {
+  await app.register(fastifyMultipart, {
+    limits: { fileSize: LIMITS.imageBytesMax, files: 1, fields: 0, parts: 1, headerPairs: 20 },
+  });
+
+  route(app, 'uploadImage', { limit: 'upload' }, async ({ actor }, request, reply) => {
+    const declared = Number(request.headers['content-length']);
+    if (Number.isFinite(declared) && declared > LIMITS.imageBytesMax + FRAMING_BYTES) throw tooLarge(request, reply);
+    if (!request.isMultipart()) throw badRequest(MESSAGES.imageFileMissing);
+    const release = app.uploads.admit();
+    try {
+      const bytes = await readUpload(app, request, reply);
+      const image = await app.uploads.encode(() => reencodeImage(bytes));
+      await recordUpload(app.db, app.uploads.storage, actor, image);
+      return { url: uploadUrl(image.name), width: image.width, height: image.height };
+    } finally {
+      release();
+    }
+  });
+}
