@@ -15,6 +15,8 @@ export default defineConfig({
   server: {
     proxy: {
       '/api': API_SERVER,
+      // Images uploaded to posts (docs/product.md section 14), served by the API server.
+      '/uploads': API_SERVER,
       '/socket.io': { target: API_SERVER, ws: true },
     },
   },

@@ -24,7 +24,13 @@ export async function editQuestionLoader({ params, request }: LoaderFunctionArgs
   const question = await orNull(getQuestion(params.qid ?? '', request.signal));
   return question === null
     ? null
-    : { qid: question._id, title: question.title, text: question.text, tagNames: question.tags.map((tag) => tag.name) };
+    : {
+        qid: question._id,
+        title: question.title,
+        text: question.text,
+        tagNames: question.tags.map((tag) => tag.name),
+        images: question.images ?? [],
+      };
 }
 
 /** /edit/question/:qid: the ask form, filled, with a reason (docs/product.md section 9). The server decides who may save. */
@@ -67,7 +73,7 @@ export function EditAnswerRoute() {
           key={answer._id}
           qid={answer.qid}
           username={account.username}
-          editing={{ aid: answer._id, text: answer.text }}
+          editing={{ aid: answer._id, text: answer.text, images: answer.images ?? [] }}
         />
       </div>
     </div>

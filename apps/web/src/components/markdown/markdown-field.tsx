@@ -1,7 +1,9 @@
-import { useEffect, useId, useRef, useState } from 'react';
+import { useEffect, useId, useMemo, useRef, useState } from 'react';
+import type { ImageSize } from '@porpoise/core';
 import { Field } from '@/components/field';
 import { revealField } from '@/lib/reveal-field';
 import { useMentionSuggestions } from '../mention-suggestions';
+import { useImageComposer } from './image-composer';
 import { Markdown } from './markdown';
 
 export interface MarkdownFieldProps {
@@ -16,7 +18,15 @@ export interface MarkdownFieldProps {
   rows?: number;
   /** Suggest usernames as `@name` is typed (docs/product.md section 11). */
   mentions?: boolean;
+  /**
+   * Images in the text (docs/product.md section 14: questions and answers only): 'Add image',
+   * and pasted or dropped images. `known`: the images the post already embeds (an edit's),
+   * with their sizes, so the preview shows them as the question page does.
+   */
+  images?: boolean | { known: readonly ImageSize[] };
 }
+
+const NO_IMAGES: readonly ImageSize[] = [];
 
 /**
  * A post's Markdown text with a 'Write' / 'Preview' pair (docs/product.md section 8): the
@@ -34,6 +44,7 @@ export function MarkdownField({
   attempt,
   rows = 8,
   mentions = false,
+  images = false,
 }: MarkdownFieldProps) {
   // The submit attempt during which 'Preview' was pressed, or null while writing.
   const [previewedAt, setPreviewedAt] = useState<number | null>(null);
@@ -44,6 +55,17 @@ export function MarkdownField({
   const failedWhilePreviewing = previewedAt !== null && error !== null && attempt !== previewedAt;
   const previewing = previewedAt !== null && !failedWhilePreviewing;
   const mention = useMentionSuggestions({ control: textarea, enabled: mentions && !previewing, value, onChange });
+  const composer = useImageComposer({
+    enabled: images !== false,
+    textarea,
+    value,
+    onChange,
+    onInserted: () => setPreviewedAt(null),
+  });
+  // The preview's image sizes: the post's own, and those uploaded here since.
+  const known = typeof images === 'object' ? images.known : NO_IMAGES;
+  const { uploaded } = composer;
+  const sizes = useMemo(() => (uploaded.length === 0 ? known : [...known, ...uploaded]), [known, uploaded]);
   // The submit attempt whose failure ended the preview: the text area is focused once drawn.
   const [endedAt, setEndedAt] = useState<number | null>(null);
   if (failedWhilePreviewing) {
@@ -62,29 +84,33 @@ export function MarkdownField({
     <Field id={id} label={label} hint={hint} error={error} attempt={attempt}>
       {(control) => (
         <div className="md-field">
-          <div className="md-field__modes" role="group" aria-label="Write or preview">
-            <button
-              type="button"
-              className="md-field__mode"
-              aria-pressed={!previewing}
-              onClick={() => setPreviewedAt(null)}
-            >
-              Write
-            </button>
-            <button
-              type="button"
-              className="md-field__mode"
-              aria-pressed={previewing}
-              aria-controls={previewId}
-              onClick={() => setPreviewedAt(attempt)}
-            >
-              Preview
-            </button>
+          <div className="md-field__bar">
+            <div className="md-field__modes" role="group" aria-label="Write or preview">
+              <button
+                type="button"
+                className="md-field__mode"
+                aria-pressed={!previewing}
+                onClick={() => setPreviewedAt(null)}
+              >
+                Write
+              </button>
+              <button
+                type="button"
+                className="md-field__mode"
+                aria-pressed={previewing}
+                aria-controls={previewId}
+                onClick={() => setPreviewedAt(attempt)}
+              >
+                Preview
+              </button>
+            </div>
+            {composer.button}
           </div>
           <div className="suggest">
             <textarea
               {...control}
               {...mention.controlProps}
+              {...composer.controlProps}
               ref={textarea}
               className="field__input field__input--multiline"
               name={name}
@@ -103,9 +129,10 @@ export function MarkdownField({
             {!previewing ? null : value.trim() === '' ? (
               <p className="muted">Nothing to preview yet.</p>
             ) : (
-              <Markdown text={value} />
+              <Markdown text={value} images={sizes} />
             )}
           </div>
+          {composer.panel}
         </div>
       )}
     </Field>

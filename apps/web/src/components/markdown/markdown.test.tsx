@@ -1,10 +1,18 @@
 // Issue 19 item 1: what the Markdown renderer puts on a page, rendered by React itself.
+import type { ImageSize } from '@porpoise/core';
+import { parseMarkdown, type MdInline } from '@porpoise/core/markdown';
 import { renderToStaticMarkup } from 'react-dom/server';
 import { describe, expect, it } from 'vitest';
+import { imageMarkdown, insertText } from './image-markdown';
 import { Markdown } from './markdown';
 
-const html = (text: string, mode: 'block' | 'inline' = 'block') =>
-  renderToStaticMarkup(<Markdown text={text} mode={mode} />);
+const html = (text: string, mode: 'block' | 'inline' = 'block', images?: readonly ImageSize[]) =>
+  renderToStaticMarkup(<Markdown text={text} mode={mode} images={images} />);
+
+/** An uploaded image's address, as the server names it (docs/product.md section 14). */
+const UPLOAD = `/uploads/${'ab12'.repeat(16)}.webp`;
+const OTHER_UPLOAD = `/uploads/${'0'.repeat(64)}.webp`;
+const SIZES: ImageSize[] = [{ url: UPLOAD, width: 640, height: 480 }];
 
 /** Payloads from the usual XSS lists, in Markdown's and HTML's forms. */
 const PAYLOADS = [
@@ -35,13 +43,17 @@ const PAYLOADS = [
 ];
 
 const TAGS = new Set(
-  'div span p h3 h4 h5 h6 strong em s code a br blockquote ol ul li input table thead tbody tr th td pre hr button'.split(
+  'div span p h3 h4 h5 h6 strong em s code a br blockquote ol ul li input table thead tbody tr th td pre hr button img'.split(
     ' ',
   ),
 );
 const ATTRIBUTES = new Set(
-  'class href target rel type disabled checked aria-label aria-labelledby id tabindex role scope start'.split(' '),
+  'class href target rel type disabled checked aria-label aria-labelledby id tabindex role scope start src alt width height loading decoding'.split(
+    ' ',
+  ),
 );
+/** The only address an image may have, and the only one a link may have besides https://: an uploaded image's. */
+const UPLOAD_ADDRESS = /^\/uploads\/[0-9a-f]{64}\.webp$/;
 
 /**
  * Every element and attribute in React's markup (user text is escaped in it, so each `<`
@@ -53,7 +65,9 @@ function expectAllowListed(markup: string): void {
     for (const [, name = '', value = ''] of attributes.matchAll(/([a-z-]+)(?:="([^"]*)")?/g)) {
       expect(ATTRIBUTES).toContain(name);
       // React writes a quote inside a value as an entity: an address holds none, even encoded.
-      if (name === 'href') expect(value).toMatch(/^https:\/\/[^\s"'<>`&]+$/);
+      if (name === 'href' && !UPLOAD_ADDRESS.test(value)) expect(value).toMatch(/^https:\/\/[^\s"'<>`&]+$/);
+      if (name === 'src') expect(value).toMatch(UPLOAD_ADDRESS);
+      if (name === 'width' || name === 'height') expect(value).toMatch(/^[1-9]\d*$/);
       if (name === 'type') expect(value).toMatch(/^(checkbox|button)$/);
     }
   }
@@ -140,5 +154,117 @@ describe('the Markdown renderer', () => {
       expectAllowListed(page);
       expect(page).not.toMatch(/<(script|img|svg|iframe|style)\b/);
     }
+  });
+
+  it.each(PAYLOADS)('renders %s as harmless text, whatever image sizes it is given', (payload) => {
+    const sizes = [...SIZES, { url: 'https://evil.example/pixel.png', width: 1, height: 1 }];
+    for (const mode of ['block', 'inline'] as const) {
+      const page = html(payload, mode, sizes);
+      expectAllowListed(page);
+      expect(page).not.toMatch(/<(script|img|svg|iframe|style)\b/);
+    }
+  });
+});
+
+describe('images uploaded to posts (docs/product.md section 14)', () => {
+  it('shows an uploaded image a post embeds at its size, lazy loaded', () => {
+    const page = html(`Before\n\n![A porpoise & a "fish"](${UPLOAD})\n\nAfter`, 'block', SIZES);
+    expect(page).toContain(
+      `<p><img class="markdown__image" src="${UPLOAD}" alt="A porpoise &amp; a &quot;fish&quot;" width="640" height="480" loading="lazy" decoding="async"/></p>`,
+    );
+    expectAllowListed(page);
+  });
+
+  it('shows one whose size it was not told as a link to it (same tab), so nothing jumps', () => {
+    for (const images of [undefined, [], [{ url: OTHER_UPLOAD, width: 10, height: 10 }]]) {
+      const page = html(`See ![the chart](${UPLOAD}).`, 'block', images);
+      expect(page).not.toContain('<img');
+      expect(page).toContain(
+        `See <a class="markdown__image-link" href="${UPLOAD}">the chart<span class="visually-hidden"> (image)</span></a>.`,
+      );
+      expectAllowListed(page);
+    }
+  });
+
+  it('shows several, each at its own size, in lists, quotes, headings and tables too', () => {
+    const sizes = [...SIZES, { url: OTHER_UPLOAD, width: 20, height: 10 }];
+    const page = html(
+      [
+        `- ![one](${UPLOAD})`,
+        '',
+        `> ![two](${OTHER_UPLOAD})`,
+        '',
+        `# ![three](${UPLOAD})`,
+        '',
+        '| a |',
+        '|-|',
+        `| ![four](${OTHER_UPLOAD}) |`,
+      ].join('\n'),
+      'block',
+      sizes,
+    );
+    expect(page.match(/<img /g)).toHaveLength(4);
+    expect(page).toContain('alt="two" width="20" height="10"');
+    expect(page).toContain('alt="three" width="640" height="480"');
+    expectAllowListed(page);
+  });
+
+  it('embeds nothing in comments and messages, nor any other address, nor an image without a description', () => {
+    const texts = [
+      `![chart](${UPLOAD})`,
+      `![](${UPLOAD})`,
+      `![ ](${UPLOAD})`,
+      `![chart](/uploads/${'AB12'.repeat(16)}.webp)`,
+      `![chart](/uploads/${'ab12'.repeat(16)}.png)`,
+      `![chart](/uploads/../${'ab12'.repeat(16)}.webp)`,
+      `![chart](${UPLOAD}?x=1)`,
+      `![chart](https://example.com${UPLOAD})`,
+      `![chart](//evil.example${UPLOAD})`,
+      `[![chart](${UPLOAD})](https://example.com/)`,
+      `\`![chart](${UPLOAD})\``,
+    ];
+    for (const text of texts) {
+      expect(html(text, 'inline', SIZES)).not.toContain('<img');
+      expectAllowListed(html(text, 'inline', SIZES));
+      expectAllowListed(html(text, 'block', SIZES));
+    }
+    for (const text of texts.slice(1)) expect(html(text, 'block', SIZES)).not.toContain('<img');
+  });
+});
+
+/** The one image in a post's text, as the parser reads it. */
+function imageIn(text: string): MdInline | undefined {
+  const [block] = parseMarkdown(text, 'block');
+  return block?.type === 'p' ? block.children.find((node) => node.type === 'image') : undefined;
+}
+
+describe('the Markdown that puts an uploaded image in', () => {
+  it('is ![description](url), and reads back as the very description typed', () => {
+    expect(imageMarkdown('A porpoise', UPLOAD)).toBe(`![A porpoise](${UPLOAD})`);
+    for (const description of [
+      'A chart [with brackets] and a \\ backslash',
+      'Stars *not* emphasis, _nor_ this, ~~nor~~ `code`',
+      '<img src=x onerror=alert(1)> & &amp; entities',
+      'A | pipe, a # hash, an !exclamation and ](javascript:alert(1))',
+      '@someone waving',
+    ]) {
+      expect(imageIn(imageMarkdown(description, UPLOAD))).toEqual({
+        type: 'image',
+        name: UPLOAD.slice('/uploads/'.length),
+        alt: description,
+      });
+    }
+  });
+
+  it('keeps the description on one line, trimmed', () => {
+    expect(imageMarkdown('  two\nlines\there  ', UPLOAD)).toBe(`![two lines here](${UPLOAD})`);
+  });
+
+  it('goes in at the cursor, which ends up after it', () => {
+    expect(insertText('Look: . Done', 6, '![x](u)')).toEqual({ text: 'Look: ![x](u). Done', caret: 13 });
+    expect(insertText('', 0, '![x](u)')).toEqual({ text: '![x](u)', caret: 7 });
+    // A cursor past the text (it changed since) puts it at the end.
+    expect(insertText('ab', 10, '!')).toEqual({ text: 'ab!', caret: 3 });
+    expect(insertText('ab', -1, '!')).toEqual({ text: '!ab', caret: 1 });
   });
 });

@@ -5,7 +5,8 @@ import {
   type MdInline,
   type TableAlign,
 } from '@porpoise/core/markdown';
-import { useId, useMemo, type ReactNode } from 'react';
+import { uploadUrl, type ImageSize } from '@porpoise/core';
+import { createContext, useContext, useId, useMemo, type ReactNode } from 'react';
 import { Link, useInRouterContext } from 'react-router';
 import { CodeBlock } from './code-block';
 import { useScrollsSideways } from './use-scrolls-sideways';
@@ -35,6 +36,8 @@ function inlines(nodes: readonly MdInline[]): ReactNode[] {
       case 'mention':
         // docs/product.md section 11: a mention links to the member's profile, in this tab.
         return <Mention key={index} username={node.username} />;
+      case 'image':
+        return <EmbeddedImage key={index} name={node.name} alt={node.alt} />;
       case 'link':
         return (
           <a key={index} href={node.href} target="_blank" rel="noopener noreferrer">
@@ -58,6 +61,36 @@ function Mention({ username }: { username: string }) {
     <a className="markdown__mention" href={to}>
       @{username}
     </a>
+  );
+}
+
+/** The sizes of the uploaded images a post embeds, by url (what its `images` field says). */
+const ImageSizes = createContext<ReadonlyMap<string, ImageSize>>(new Map());
+
+/**
+ * An image uploaded to Porpoise that a post embeds (docs/product.md section 14): lazy loaded,
+ * its width and height given so the page keeps its room before it arrives (CSS scales it
+ * down to the post's width). One whose size the page was not told is a link to it instead,
+ * so nothing jumps.
+ */
+function EmbeddedImage({ name, alt }: { name: string; alt: string }) {
+  const url = uploadUrl(name);
+  const size = useContext(ImageSizes).get(url);
+  return size === undefined ? (
+    <a className="markdown__image-link" href={url}>
+      {alt}
+      <span className="visually-hidden"> (image)</span>
+    </a>
+  ) : (
+    <img
+      className="markdown__image"
+      src={url}
+      alt={alt}
+      width={size.width}
+      height={size.height}
+      loading="lazy"
+      decoding="async"
+    />
   );
 }
 
@@ -165,33 +198,48 @@ export function MarkdownTree({
   tree,
   mode = 'block',
   className,
+  images,
 }: {
   tree: readonly MdBlock[];
   mode?: MarkdownMode;
   className?: string;
+  /** The sizes of the uploaded images the text embeds (a question's or an answer's `images`). */
+  images?: readonly ImageSize[] | undefined;
 }) {
   const classes = ['markdown', mode === 'inline' ? 'markdown--inline' : '', className ?? ''].filter(Boolean).join(' ');
-  return mode === 'inline' ? (
-    <span className={classes}>{blocks(tree)}</span>
-  ) : (
-    <div className={classes}>{blocks(tree)}</div>
+  const sizes = useMemo(() => new Map((images ?? []).map((image) => [image.url, image])), [images]);
+  return (
+    <ImageSizes value={sizes}>
+      {mode === 'inline' ? (
+        <span className={classes}>{blocks(tree)}</span>
+      ) : (
+        <div className={classes}>{blocks(tree)}</div>
+      )}
+    </ImageSizes>
   );
 }
 
 /**
  * User text as Markdown (docs/product.md section 8): a post's whole Markdown, or a comment's
  * or message's inline Markdown. Nothing is ever inserted as HTML: the text becomes the
- * allow-listed tree of `@porpoise/core/markdown`, parsed once per value.
+ * allow-listed tree of `@porpoise/core/markdown`, parsed once per value. A post's uploaded
+ * images (section 14) are the only images it shows.
  */
 export function Markdown({
   text,
   mode = 'block',
   className,
+  images,
 }: {
   text: string;
   mode?: MarkdownMode;
   className?: string;
+  /**
+   * The sizes of the uploaded images a post's text embeds (docs/product.md section 14): each
+   * is shown at its size; one not listed is a link to it.
+   */
+  images?: readonly ImageSize[] | undefined;
 }) {
   const tree = useMemo(() => parseMarkdown(text, mode), [text, mode]);
-  return <MarkdownTree tree={tree} mode={mode} {...(className === undefined ? {} : { className })} />;
+  return <MarkdownTree tree={tree} mode={mode} images={images} {...(className === undefined ? {} : { className })} />;
 }

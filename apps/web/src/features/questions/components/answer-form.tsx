@@ -1,6 +1,6 @@
 import { useState, type FormEvent } from 'react';
 import { useNavigate } from 'react-router';
-import { MESSAGES, editReasonError } from '@porpoise/core';
+import { MESSAGES, editReasonError, type ImageSize } from '@porpoise/core';
 import { answerTextError } from '@porpoise/core/markdown';
 import { FormError } from '@/components/form-error';
 import { MarkdownField } from '@/components/markdown/markdown-field';
@@ -11,6 +11,14 @@ import { addAnswer } from '../api/add-answer';
 import { editAnswer } from '../api/edit-post';
 import { TextField } from '@/components/text-field';
 import { MarkdownNote } from '@/components/markdown/markdown-note';
+
+/** The server's messages that are about the answer's text. */
+const TEXT_ERRORS = new Set<string>([
+  MESSAGES.answerTextEmpty,
+  MESSAGES.invalidHyperlink,
+  MESSAGES.imageDescription,
+  MESSAGES.imageGone,
+]);
 
 /**
  * The answer form (spec section 2); success returns to the question. Given an answer to edit
@@ -23,11 +31,13 @@ export function AnswerForm({
 }: {
   qid: string;
   username: string;
-  editing?: { aid: string; text: string };
+  editing?: { aid: string; text: string; images: ImageSize[] };
 }) {
   const navigate = useNavigate();
   const [text, setText] = useState(editing?.text ?? '');
   const [reason, setReason] = useState('');
+  // 'Add image', and the preview's sizes of the images the answer already has.
+  const [images] = useState(() => ({ known: editing?.images ?? [] }));
   const form = useForm<'text' | 'reason'>();
 
   function handleSubmit(event: FormEvent<HTMLFormElement>) {
@@ -45,7 +55,7 @@ export function AnswerForm({
       failureMessage: (cause) => userFacingError(cause, MESSAGES.unavailable),
       fieldOf: (message) => {
         if (message === MESSAGES.reasonTooLong) return 'reason';
-        return message === MESSAGES.answerTextEmpty || message === MESSAGES.invalidHyperlink ? 'text' : null;
+        return TEXT_ERRORS.has(message) ? 'text' : null;
       },
     });
   }
@@ -62,6 +72,7 @@ export function AnswerForm({
         error={form.errorOf('text')}
         attempt={form.attempt}
         mentions
+        images={images}
       />
       {editing === undefined ? null : (
         <TextField

@@ -59,7 +59,7 @@ export function AnswerItem({
               <CheckIcon className="accepted-mark__icon" /> Accepted answer
             </p>
           ) : null}
-          <Markdown className="post__text" text={answer.text} />
+          <Markdown className="post__text" text={answer.text} images={answer.images} />
           {onAccept === null || deleted ? null : <AcceptButton accepted={accepted} accept={onAccept} />}
           <Byline verb="answered" user={answer.ansBy} date={answer.ansDateTime} reputation={answer.ansByReputation} />
           <PostLine

@@ -13,7 +13,7 @@ export function AnsweredQuestion({ question }: { question: Question }) {
       <h2 id={titleId} className="answered-question__title">
         {question.title}
       </h2>
-      <Markdown className="post__text" text={question.text} />
+      <Markdown className="post__text" text={question.text} images={question.images} />
     </article>
   );
 }

@@ -1,6 +1,14 @@
 import { useState, type FormEvent } from 'react';
 import { useNavigate } from 'react-router';
-import { LIMITS, MESSAGES, editReasonError, parseTagNames, tagNamesError, titleError } from '@porpoise/core';
+import {
+  LIMITS,
+  MESSAGES,
+  editReasonError,
+  parseTagNames,
+  tagNamesError,
+  titleError,
+  type ImageSize,
+} from '@porpoise/core';
 import { questionTextError } from '@porpoise/core/markdown';
 import { FormError } from '@/components/form-error';
 import { paths } from '@/config/paths';
@@ -36,6 +44,8 @@ function fieldOf(message: string): Field | null {
     [MESSAGES.titleTooLong, 'title'],
     [MESSAGES.questionTextEmpty, 'text'],
     [MESSAGES.invalidHyperlink, 'text'],
+    [MESSAGES.imageDescription, 'text'],
+    [MESSAGES.imageGone, 'text'],
     [MESSAGES.tagsTooFew, 'tags'],
     [MESSAGES.tagsTooMany, 'tags'],
     [MESSAGES.tagTooLong, 'tags'],
@@ -50,6 +60,8 @@ export interface QuestionDraft {
   title: string;
   text: string;
   tagNames: string[];
+  /** The uploaded images its text embeds, with their sizes (for the preview). */
+  images: ImageSize[];
 }
 
 /**
@@ -63,6 +75,8 @@ export function AskQuestionForm({ username, editing }: { username: string; editi
   const [text, setText] = useState(editing?.text ?? '');
   const [tags, setTags] = useState(editing?.tagNames.join(' ') ?? '');
   const [reason, setReason] = useState('');
+  // 'Add image', and the preview's sizes of the images the question already has.
+  const [images] = useState(() => ({ known: editing?.images ?? [] }));
   const form = useForm<Field>();
 
   function handleSubmit(event: FormEvent<HTMLFormElement>) {
@@ -120,6 +134,7 @@ export function AskQuestionForm({ username, editing }: { username: string; editi
         error={form.errorOf('text')}
         attempt={form.attempt}
         mentions
+        images={images}
       />
       <SuggestField
         id={form.fieldId('tags')}

@@ -141,7 +141,7 @@ export function QuestionView({
             disabled={questionDeleted}
           />
           <div className="post__body">
-            <Markdown className="post__text" text={question.text} />
+            <Markdown className="post__text" text={question.text} images={question.images} />
             <TagChips tags={question.tags} className="post__tags" />
             <Byline
               verb="asked"

@@ -8,6 +8,7 @@ import {
   type Closed,
   type Comment,
   type HeldFor,
+  type ImageSize,
   type PostKind,
   type Question,
 } from '@porpoise/core';
@@ -27,6 +28,12 @@ function withComment(question: Question, type: CommentUpdate['type'], parentId: 
       answer._id === parentId ? { ...answer, comments: appendOnce(answer.comments, comment) } : answer,
     ),
   };
+}
+
+/** A post with an edit's text and the sizes of the images that text embeds (none when the edit has no `images`). */
+function withText<T extends { text: string; images?: ImageSize[] }>(post: T, text: string, images?: ImageSize[]): T {
+  const { images: _before, ...rest } = post;
+  return (images === undefined ? { ...rest, text } : { ...rest, text, images }) as T;
 }
 
 /** A post marked deleted (held, and why: docs/product.md section 10), or its marks taken off. */
@@ -98,7 +105,7 @@ function withAnswer(question: Question, answer: Answer): Question {
       ...question,
       answers: question.answers.map((existing) =>
         existing._id === answer._id
-          ? { ...existing, text: answer.text, editedAt: answer.editedAt, editedBy: answer.editedBy }
+          ? { ...withText(existing, answer.text, answer.images), editedAt: answer.editedAt, editedBy: answer.editedBy }
           : existing,
       ),
     };
@@ -138,9 +145,8 @@ export function useLiveQuestion(initial: Question, seesDeleted: (author: string)
     questionEditUpdate: (current, edit) =>
       edit.qid === qid
         ? {
-            ...current,
+            ...withText(current, edit.text, edit.images),
             title: edit.title,
-            text: edit.text,
             tags: edit.tags,
             editedAt: edit.editedAt,
             editedBy: edit.editedBy,
