@@ -1,5 +1,6 @@
 // The attacks of the drill (issue 23's items 1, 2, 3, 4 and 6), each from one address
 // (127.0.0.1) for a bounded time, each answering what the attacker saw, counted by outcome.
+import { randomBytes } from 'node:crypto';
 import http from 'node:http';
 import net from 'node:net';
 import WebSocket from 'ws';
@@ -212,4 +213,102 @@ export async function nestedBodies(target: Target, ms: number): Promise<Outcomes
     tally(outcomes, `${path} ${await send(target, { method: 'POST', path, body: NESTED_MEGABYTE })}`);
   });
   return outcomes;
+}
+
+/** An image the upload attack sends: its file name and bytes. */
+export interface AttackImage {
+  name: string;
+  bytes: Buffer;
+}
+
+/**
+ * Item 7's images, made once before the attack (sharp, in the drill's process): as large as
+ * allowed and as costly to decode as allowed, and past what is allowed.
+ */
+export async function uploadAttackImages(): Promise<AttackImage[]> {
+  const { default: sharp } = await import('sharp');
+  const solid = (width: number, height: number) =>
+    sharp({ create: { width, height, channels: 3, background: { r: 40, g: 90, b: 160 } } });
+  // 1,250 x 1,250 of noise: a PNG that does not compress, just under 5 MB.
+  const noise = randomBytes(1250 * 1250 * 3);
+  return [
+    {
+      name: 'noise.png',
+      bytes: await sharp(noise, { raw: { width: 1250, height: 1250, channels: 3 } })
+        .png()
+        .toBuffer(),
+    },
+    // 39.7 megapixels of one colour: a few kilobytes that decode to 119 MB.
+    { name: 'bomb.png', bytes: await solid(6300, 6300).png({ compressionLevel: 9 }).toBuffer() },
+    // A header of 50,000 x 1,000 (50 megapixels): refused before decoding.
+    { name: 'wide.png', bytes: await solid(50_000, 1_000).png({ compressionLevel: 9 }).toBuffer() },
+    // An animation of 10 frames of 2,000 x 2,000 (40 megapixels over its frames).
+    {
+      name: 'frames.gif',
+      bytes: await sharp(
+        await Promise.all(
+          Array.from({ length: 10 }, (_, i) =>
+            sharp({ create: { width: 2_000, height: 2_000, channels: 3, background: { r: 25 * i, g: 90, b: 160 } } })
+              .png()
+              .toBuffer(),
+          ),
+        ),
+        { join: { animated: true } },
+      )
+        .gif({ loop: 0 })
+        .toBuffer(),
+    },
+    // 2 MB of noise named .jpg that is not an image at all.
+    { name: 'fake.jpg', bytes: noise.subarray(0, 2 * 1024 * 1024) },
+  ];
+}
+
+/** One multipart upload of an image (field `file`), as the web app sends it. */
+function sendUpload(target: Target, image: AttackImage): Promise<string> {
+  const boundary = `----drill${Math.random().toString(16).slice(2)}`;
+  const body = Buffer.concat([
+    Buffer.from(
+      `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="${image.name}"\r\n` +
+        'Content-Type: application/octet-stream\r\n\r\n',
+    ),
+    image.bytes,
+    Buffer.from(`\r\n--${boundary}--\r\n`),
+  ]);
+  return new Promise((resolve) => {
+    const request = http.request(`${target.url}/api/uploads`, {
+      method: 'POST',
+      agent: false,
+      localAddress: ATTACKER_ADDRESS,
+      headers: {
+        cookie: target.memberCookie,
+        'content-type': `multipart/form-data; boundary=${boundary}`,
+        'content-length': body.length,
+      },
+      timeout: 60_000,
+    });
+    request.on('response', (response) => {
+      response.resume();
+      response.on('end', () => resolve(`${image.name} HTTP ${response.statusCode}`));
+      response.on('error', () => resolve(`${image.name} HTTP ${response.statusCode}`));
+    });
+    request.on('timeout', () => request.destroy(new Error('timeout')));
+    request.on('error', (error: NodeJS.ErrnoException) => resolve(`${image.name} ${error.code ?? error.message}`));
+    request.end(body);
+  });
+}
+
+/**
+ * Item 7 (issue 37): one member uploads large and decompression-bomb images as fast as the
+ * server takes them, 16 at once (twice the places a process keeps for uploads), each loop
+ * sending the next of uploadAttackImages' images.
+ */
+export function uploadFlood(images: AttackImage[]) {
+  return async (target: Target, ms: number): Promise<Outcomes> => {
+    const outcomes: Outcomes = {};
+    let n = 0;
+    await during(ms, 16, async () => {
+      tally(outcomes, await sendUpload(target, images[n++ % images.length]!));
+    });
+    return outcomes;
+  };
 }

@@ -1,4 +1,4 @@
-// `npm run drill [-- --seconds 20]`: the attack drill. Starts the production server (built) on
+// `npm run drill [-- --seconds 20] [--attacks 1,7]`: the attack drill. Starts the production server (built) on
 // the embedded database, lets its startup memory settle, then runs issue 23's attacks one after
 // another from one address (127.0.0.1), each for a bounded time, while a bystander on another
 // address (127.0.0.2, its own process) times /api/healthz and a question page. Prints per
@@ -20,6 +20,8 @@ import {
   slowPosts,
   socketFrames,
   type Outcomes,
+  uploadAttackImages,
+  uploadFlood,
   type Target,
 } from './drill-attacks.ts';
 import { BYSTANDER_ADDRESS, type BystanderReport } from './drill-bystander.ts';
@@ -27,9 +29,15 @@ import { recordRun } from './results.ts';
 import { repoRoot, startServer, type BenchServer } from './server-process.ts';
 
 const { values } = parseArgs({
-  options: { seconds: { type: 'string', default: '20' }, answers: { type: 'string', default: '200' } },
+  options: {
+    seconds: { type: 'string', default: '20' },
+    answers: { type: 'string', default: '200' },
+    attacks: { type: 'string', default: '' },
+  },
 });
 const SECONDS = Number(values.seconds);
+/** `--attacks 2,7` runs only those items (after the bystander alone); all of them by default. */
+const ONLY = new Set(values.attacks.split(',').filter(Boolean));
 /** Item 4's page: a member's answers for a whole day (the daily cap), each at the 30,000-character limit. */
 const BIG_PAGE_ANSWERS = Number(values.answers);
 const PORT = 3906;
@@ -220,6 +228,11 @@ const ATTACKS: Array<{ name: string; seconds: number; run: (target: Target, ms: 
     run: bigPageVotes,
   },
   { name: '6. anonymous 1 MB nested JSON bodies, 8 at once', seconds: SECONDS, run: nestedBodies },
+  {
+    name: '7. a member uploads 5 MB and 40-megapixel images, 16 at once',
+    seconds: SECONDS,
+    run: uploadFlood(await uploadAttackImages()),
+  },
 ];
 
 const startedAt = new Date();
@@ -247,7 +260,9 @@ try {
   log(`RSS: ${startupPeakMb.toFixed(0)} MB at most while starting, settled at ${settled.rssMb.toFixed(0)} MB`);
 
   const bystander = await startBystander(server.url, bystanderCookie, pageQid);
-  for (const attack of ATTACKS) {
+  for (const attack of ATTACKS.filter(
+    (a) => ONLY.size === 0 || a.name.startsWith('none') || ONLY.has(a.name.split('.')[0]!),
+  )) {
     log(`\n${attack.name}: ${attack.seconds} s`);
     const sampling = sampler(server);
     bystander.start();

@@ -279,6 +279,61 @@ test.describe('images in posts', () => {
     await expect(text).toHaveValue(/^Dropped: !\[A purple tile\]\(\/uploads\/[0-9a-f]{64}\.webp\)$/);
   });
 
+  test('a post sent while its image uploads or waits for its description is held, and says why', async ({ page }) => {
+    const account = await registerViaApi(page.request);
+    const question = await askViaApi(page, account.username, `Held answers ${stamp()}`, { text: 'Show me.' });
+    await page.goto(`/new/answer/${question._id}`);
+    const posts: string[] = [];
+    const uploads: string[] = [];
+    page.on('request', (request) => {
+      if (request.url().endsWith('/api/answer/addAnswer')) posts.push(request.method());
+      if (request.url().endsWith('/api/uploads')) uploads.push(request.method());
+    });
+    const text = page.getByLabel('Answer Text');
+    await text.fill('Here it is: ');
+    const release = await hold(page, '**/api/uploads');
+    await pasteImage(text, await png(50, 30, { r: 200, g: 120, b: 10 }), 'chart.png');
+    await expect(page.getByRole('button', { name: 'Cancel upload' })).toBeVisible();
+
+    // While it uploads: held, with the reason.
+    await page.getByRole('button', { name: 'Post Answer' }).click();
+    await expect(page.getByRole('alert').filter({ hasText: MESSAGES.imageStillUploading })).toBeVisible();
+    // A second file dropped meanwhile is refused in place (the browser does not open it).
+    const dropped = await text.evaluate((element) => {
+      const transfer = new DataTransfer();
+      transfer.items.add(new File([new Uint8Array([1, 2, 3])], 'second.png', { type: 'image/png' }));
+      const over = new DragEvent('dragover', { dataTransfer: transfer, bubbles: true, cancelable: true });
+      element.dispatchEvent(over);
+      const drop = new DragEvent('drop', { dataTransfer: transfer, bubbles: true, cancelable: true });
+      element.dispatchEvent(drop);
+      return over.defaultPrevented && drop.defaultPrevented;
+    });
+    expect(dropped).toBe(true);
+    release();
+
+    // Waiting for its description: held, the description field says why and has the focus.
+    const describe = describeField(page);
+    await expect(describe).toBeVisible();
+    await expect(page.getByRole('alert').filter({ hasText: MESSAGES.imageStillUploading })).toHaveCount(0);
+    await page.getByRole('button', { name: 'Post Answer' }).click();
+    await expect(describe).toHaveAccessibleDescription(`Error: ${MESSAGES.imageNotInserted}`);
+    await expect(describe).toBeFocused();
+    expect(posts).toEqual([]);
+    expect(uploads).toEqual(['POST']);
+    await expect(page).toHaveURL(new RegExp(`/new/answer/${question._id}$`));
+
+    // Once it is in, the post goes, with it.
+    await describe.fill('An orange bar');
+    await describe.press('Enter');
+    await expect(text).toHaveValue(/^Here it is: !\[An orange bar\]\(\/uploads\/[0-9a-f]{64}\.webp\)$/);
+    await page.getByRole('button', { name: 'Post Answer' }).click();
+    await expect(page).toHaveURL(new RegExp(`/question/${question._id}$`));
+    expect(posts).toEqual(['POST']);
+    await expect(
+      page.locator('ol.answers__list .post__text').getByRole('img', { name: 'An orange bar' }),
+    ).toBeVisible();
+  });
+
   test("the upload's refusals are shown: not an image, and past 5 MB (refused before sending)", async ({ page }) => {
     await registerViaApi(page.request);
     await page.goto('/new/question');

@@ -112,6 +112,9 @@ export const MESSAGES = {
   imageGone: 'An image in this post is no longer available: add it again',
   imageFileMissing: 'Choose an image to upload',
   uploadsBusy: 'Too many images are being processed: try again in a moment',
+  /** The composer's own (a post's form held while its image is not in the text yet). */
+  imageNotInserted: 'Insert or discard the image before posting',
+  imageStillUploading: 'Wait for the image to upload, or cancel it, before posting',
 } as const;
 
 /**

@@ -8,18 +8,35 @@ import type { ImageStorage } from '../uploads/storage.ts';
 /** How long an image nobody uses is kept after its upload (docs/product.md section 14). */
 export const UNUSED_IMAGE_HOURS = 48;
 
-/** The most unused images one sweep deletes (the next takes the rest). */
+/** Unused images read at a time by the sweep, and stored names looked up at a time. */
 const SWEEP_BATCH = 500;
+
+/**
+ * A lock on an image's name until the transaction ends, taken by an upload before its row and
+ * file and by the sweep before it deletes a file no row names: the sweep never deletes a file
+ * an upload of the same image is putting in place (across the processes of a cluster too).
+ */
+async function lockName(tx: Db, name: string): Promise<void> {
+  await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`upload:${name}`}))`);
+}
+
+/** What one sweep did: images deleted, and those it could not delete (each told to onError; the next sweep tries again). */
+export interface SweepOutcome {
+  deleted: number;
+  failed: number;
+}
 
 /**
  * Stores a re-encoded image (docs/product.md section 14): its row and its file, in one
  * transaction, the file written before the commit (a row never names a file that is not
  * there). The same image uploaded again keeps its first uploader and starts its 48 hours
  * again. The row's lock orders this against the sweep: a sweep deleting the image waits
- * for this commit and finds it new again, or this waits for the sweep and writes anew.
+ * for this commit and finds it new again, or this waits for the sweep and writes anew. The
+ * name's lock (lockName) does the same for a file the sweep finds with no row.
  */
 export async function recordUpload(db: Db, storage: ImageStorage, actor: Actor, image: StoredBytes): Promise<void> {
   await inTransaction(db, async (tx) => {
+    await lockName(tx, image.name);
     await tx.execute(sql`
       insert into uploads (name, owner_id, size, width, height)
       values (${image.name}, ${actor.id}, ${image.bytes.length}, ${image.width}, ${image.height})
@@ -34,31 +51,47 @@ export async function recordUpload(db: Db, storage: ImageStorage, actor: Actor, 
  * An image used by a deleted post stays: a deleted post can come back. Each image is
  * deleted in a statement of its own that checks it is still unused and old (a post
  * written meanwhile holds its row: the key of upload_uses refuses the delete), and its
- * file goes once the row is gone. Answers how many it deleted.
+ * file goes once the row is gone. Batches follow one another until none is left; an image
+ * that fails (its file cannot be deleted) is told to onError and left for the next sweep.
+ * Two processes sweeping at once each delete what the other has not.
  */
-export async function sweepOrphanImages(db: Db, storage: ImageStorage): Promise<number> {
+export async function sweepOrphanImages(
+  db: Db,
+  storage: ImageStorage,
+  onError: (name: string, error: unknown) => void = () => undefined,
+): Promise<SweepOutcome> {
+  const outcome: SweepOutcome = { deleted: 0, failed: 0 };
+  const fail = (name: string, error: unknown) => {
+    outcome.failed += 1;
+    onError(name, error);
+  };
   const cutoff = sql`now() - make_interval(hours => ${UNUSED_IMAGE_HOURS})`;
-  const candidates = await queryRows<{ name: string }>(
-    db,
-    sql`select name from uploads where use_count = 0 and created_at < ${cutoff} order by created_at limit ${SWEEP_BATCH}`,
-  );
-  let deleted = 0;
-  for (const { name } of candidates) {
-    try {
-      const gone = await inTransaction(db, async (tx) => {
-        const rows = await queryRows<{ name: string }>(
-          tx,
-          sql`delete from uploads where name = ${name} and use_count = 0 and created_at < ${cutoff} returning name`,
-        );
-        // Under the row's lock until the commit: an upload of the same image waits, then writes it anew.
-        if (rows.length > 0) await storage.delete(name);
-        return rows.length > 0;
-      });
-      if (gone) deleted += 1;
-    } catch (error) {
-      // Used by a post written since it was read: kept.
-      if (!isForeignKeyViolation(error)) throw error;
+  // Read in the order of their names, after the last one read: a failed image is not read again.
+  for (let after = ''; ;) {
+    const candidates = await queryRows<{ name: string }>(
+      db,
+      sql`select name from uploads where use_count = 0 and created_at < ${cutoff} and name > ${after}
+          order by name limit ${SWEEP_BATCH}`,
+    );
+    for (const { name } of candidates) {
+      try {
+        const gone = await inTransaction(db, async (tx) => {
+          const rows = await queryRows<{ name: string }>(
+            tx,
+            sql`delete from uploads where name = ${name} and use_count = 0 and created_at < ${cutoff} returning name`,
+          );
+          // Under the row's lock until the commit: an upload of the same image waits, then writes it anew.
+          if (rows.length > 0) await storage.delete(name);
+          return rows.length > 0;
+        });
+        if (gone) outcome.deleted += 1;
+      } catch (error) {
+        // Used by a post written since it was read: kept.
+        if (!isForeignKeyViolation(error)) fail(name, error);
+      }
     }
+    if (candidates.length < SWEEP_BATCH) break;
+    after = candidates[candidates.length - 1]!.name;
   }
   // Files older than the window that no row names (never committed), looked up a batch at a time.
   const horizon = new Date(Date.now() - UNUSED_IMAGE_HOURS * 60 * 60_000);
@@ -71,8 +104,19 @@ export async function sweepOrphanImages(db: Db, storage: ImageStorage): Promise<
     const known = new Set(rows.map((row) => row.name));
     for (const name of batch) {
       if (known.has(name)) continue;
-      await storage.delete(name);
-      deleted += 1;
+      try {
+        const gone = await inTransaction(db, async (tx) => {
+          // An upload of this very image now holds the name until its row commits: looked at again after it.
+          await lockName(tx, name);
+          const again = await queryRows<{ name: string }>(tx, sql`select name from uploads where name = ${name}`);
+          if (again.length > 0) return false;
+          await storage.delete(name);
+          return true;
+        });
+        if (gone) outcome.deleted += 1;
+      } catch (error) {
+        fail(name, error);
+      }
     }
     batch = [];
   };
@@ -81,5 +125,5 @@ export async function sweepOrphanImages(db: Db, storage: ImageStorage): Promise<
     if (batch.length >= SWEEP_BATCH) await deleteUnknown();
   }
   if (batch.length > 0) await deleteUnknown();
-  return deleted;
+  return outcome;
 }

@@ -12,15 +12,24 @@ export interface Uploads {
   /**
    * A place among the uploads this process takes at once (read, waiting or re-encoding), to
    * give back when done; 503 'Too many images are being processed: try again in a moment'
-   * when there is none, before the body is read.
+   * when there is none, or when the member already holds UPLOADS_PER_MEMBER of them (one
+   * member cannot take every place), before the body is read.
    */
-  admit(): () => void;
+  admit(memberId: number): () => void;
+  /** The same refusal as admit's, without taking a place: checked before the upload counts against the member's limit. */
+  refuseWhenBusy(memberId: number): void;
   /** Runs the re-encoding when its turn comes: config.uploads.atOnce at a time, the rest wait in order. */
   encode<T>(work: () => Promise<T>): Promise<T>;
 }
 
 /** Seconds a client is told to wait when every place is taken. */
 const BUSY_RETRY_SECONDS = 5;
+
+/** The places one member may hold at once (the composer sends one image at a time). */
+export const UPLOADS_PER_MEMBER = 2;
+
+/** The first sweep after the process starts (a process restarted hourly still sweeps). */
+const FIRST_SWEEP_MS = 60_000;
 
 /**
  * Images in posts (docs/product.md section 14): the storage (a disk driver under UPLOADS_DIR),
@@ -32,19 +41,29 @@ export const uploadsPlugin = fp(
     const storage = await diskStorage(app.config.uploadsDir);
     const { atOnce, inFlight, sweepMs } = app.config.uploads;
     let admitted = 0;
+    /** Places held by each member holding any (at most inFlight entries). */
+    const byMember = new Map<number, number>();
     let encoding = 0;
     const waiting: Array<() => void> = [];
     const uploads: Uploads = {
       storage,
-      admit() {
-        if (admitted >= inFlight) {
+      refuseWhenBusy(memberId) {
+        if (admitted >= inFlight || (byMember.get(memberId) ?? 0) >= UPLOADS_PER_MEMBER) {
           throw new HttpError(503, MESSAGES.uploadsBusy, { 'Retry-After': String(BUSY_RETRY_SECONDS) });
         }
+      },
+      admit(memberId) {
+        uploads.refuseWhenBusy(memberId);
         admitted += 1;
+        byMember.set(memberId, (byMember.get(memberId) ?? 0) + 1);
         let released = false;
         return () => {
-          if (!released) admitted -= 1;
+          if (released) return;
           released = true;
+          admitted -= 1;
+          const held = (byMember.get(memberId) ?? 1) - 1;
+          if (held > 0) byMember.set(memberId, held);
+          else byMember.delete(memberId);
         };
       },
       async encode(work) {
@@ -80,12 +99,18 @@ export const uploadsPlugin = fp(
     });
 
     const sweep = () =>
-      sweepOrphanImages(app.db, storage).then(
-        (deleted) => deleted > 0 && app.log.info({ deleted }, 'unused images deleted'),
+      sweepOrphanImages(app.db, storage, (name, error) =>
+        app.log.warn({ err: error, image: name }, 'an unused image could not be deleted'),
+      ).then(
+        ({ deleted }) => deleted > 0 && app.log.info({ deleted }, 'unused images deleted'),
         (error: unknown) => app.log.warn({ err: error }, 'unused images could not be deleted'),
       );
+    const first = setTimeout(() => void sweep(), Math.min(FIRST_SWEEP_MS, sweepMs)).unref();
     const timer = setInterval(() => void sweep(), sweepMs).unref();
-    app.addHook('onClose', async () => clearInterval(timer));
+    app.addHook('onClose', async () => {
+      clearTimeout(first);
+      clearInterval(timer);
+    });
   },
   { name: 'uploads', dependencies: ['database'] },
 );

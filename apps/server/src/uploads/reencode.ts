@@ -10,13 +10,19 @@ sharp.cache(false);
 /** What Porpoise accepts, by the content's own signature (never the name or the declared type), and as libvips names it. */
 const ACCEPTED = new Map<string, string>([
   ['image/png', 'png'],
+  // An animated PNG is a PNG: libvips reads its first frame (a still is what is kept).
+  ['image/apng', 'png'],
   ['image/jpeg', 'jpeg'],
   ['image/gif', 'gif'],
   ['image/webp', 'webp'],
 ]);
 
-/** No image takes longer than this to re-encode; one that does is refused as unreadable. */
-const ENCODE_SECONDS = 30;
+/**
+ * No image takes longer than this to re-encode; one that does is refused as unreadable. The
+ * largest allowed (40 megapixels) takes about 2 s here, so an image near this is built to be
+ * slow, and the uploads queued behind it wait no longer than this each.
+ */
+const ENCODE_SECONDS = 10;
 
 /** An image as Porpoise stores it: WebP bytes, their SHA-256 name, and its size in pixels (one frame's). */
 export interface StoredBytes {

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import fs from 'node:fs/promises';
+import fs, { type FileHandle } from 'node:fs/promises';
 import path from 'node:path';
 import { isUploadName } from '@porpoise/core';
 
@@ -22,6 +22,19 @@ export interface ImageStorage {
   readonly root: string;
 }
 
+/** Flushes a directory's entries (a rename in it) to the disk; where directories cannot be opened, the rename stands as it is. */
+async function syncDirectory(directory: string): Promise<void> {
+  let handle: FileHandle | undefined;
+  try {
+    handle = await fs.open(directory, 'r');
+    await handle.sync();
+  } catch {
+    // Windows opens no directory: its renames are not flushed separately.
+  } finally {
+    await handle?.close();
+  }
+}
+
 function checkedName(name: string): string {
   if (!isUploadName(name)) throw new Error(`not an upload's name: ${name}`);
   return name;
@@ -41,8 +54,16 @@ export async function diskStorage(root: string): Promise<ImageStorage> {
       const file = fileOf(name);
       const temporary = path.join(root, `.${randomUUID()}.part`);
       try {
-        await fs.writeFile(temporary, bytes, { flag: 'wx' });
+        // On the disk before the row that names it commits: the file, then its name in the directory.
+        const handle = await fs.open(temporary, 'wx');
+        try {
+          await handle.writeFile(bytes);
+          await handle.sync();
+        } finally {
+          await handle.close();
+        }
         await fs.rename(temporary, file);
+        await syncDirectory(root);
       } catch (error) {
         await fs.rm(temporary, { force: true });
         throw error;

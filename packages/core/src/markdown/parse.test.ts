@@ -195,7 +195,8 @@ describe('Markdown in posts', () => {
     });
 
     it("refuses an upload with no description: 'Images need a description'", () => {
-      for (const blank of ['', ' ', '\u200b']) {
+      // Entities count as what they show.
+      for (const blank of ['', ' ', '\u200b', '&nbsp;', '&#32;', '&#x200B;']) {
         expect(questionTextError(`Look: ![${blank}](${url})`)).toBe(MESSAGES.imageDescription);
         expect(answerTextError(`![${blank}](${url})`)).toBe(MESSAGES.imageDescription);
       }
@@ -219,6 +220,9 @@ describe('Markdown in posts', () => {
       const post = `![a](${url}) \`![b](/uploads/${other})\`\n\n    ![c](/uploads/${other})\n\n![d](/uploads/${other}) ![e](${url})`;
       expect(embeddedImageNames(post)).toEqual([name, other]);
       expect(embeddedImageNames('no images here')).toEqual([]);
+      // An address written with entities is still that upload (the page embeds it, so it is looked up).
+      expect(embeddedImageNames(`![a](/upload&#115;/${other}) ![b](</uploads/${name}>)`)).toEqual([other, name]);
+      expect(parseMarkdown(`![a](/upload&#115;/${other})`)).toEqual([p({ type: 'image', name: other, alt: 'a' })]);
     });
   });
 

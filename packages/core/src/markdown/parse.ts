@@ -220,9 +220,11 @@ function inlineLinksPlain(children: Token[], embeds: boolean): string | { error:
     } else if (token.type === 'link_close') {
       if (isBlank(plain.slice(labelStart))) return { error: MESSAGES.invalidHyperlink };
     } else if (token.type === 'image') {
+      // The description as the page shows it: entities decoded (`![&nbsp;](…)` is blank too).
+      const description = (token.children ?? []).map((child) => child.content).join('');
       if (embeddedName(token, embeds) !== null) {
-        if (isBlank(token.content)) return { error: MESSAGES.imageDescription };
-      } else if (isBlank(token.content) || !isSafeHttpsUrl(linkTarget(token))) {
+        if (isBlank(description)) return { error: MESSAGES.imageDescription };
+      } else if (isBlank(description) || !isSafeHttpsUrl(linkTarget(token))) {
         return { error: MESSAGES.invalidHyperlink };
       }
       plain += token.content;
@@ -238,7 +240,8 @@ function inlineLinksPlain(children: Token[], embeds: boolean): string | { error:
  * still the writer's image: it counts too.
  */
 export function embeddedImageNames(text: string): string[] {
-  if (!text.includes('/uploads/')) return [];
+  // Every image is written `![` (an entity cannot make one); its address may be written with entities.
+  if (!text.includes('![')) return [];
   const tokens = tokenize(text, 'block');
   if (tokens === null) return [];
   const found = new Set<string>();

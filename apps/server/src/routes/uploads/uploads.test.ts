@@ -1,7 +1,8 @@
 // docs/product.md section 14: images in posts. Uploads are sniffed, bounded before decoding,
 // re-encoded without metadata, stored once by their hash and served with strict headers;
 // posts embed them with their sizes; images nobody uses go 48 hours after their upload.
-import http from 'node:http';
+import fs from 'node:fs/promises';
+import net from 'node:net';
 import zlib from 'node:zlib';
 import { LIMITS, MESSAGES, type Question } from '@porpoise/core';
 import { sql } from 'drizzle-orm';
@@ -9,8 +10,17 @@ import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sweepOrphanImages } from '../../commands/uploads.ts';
 import { queryRows } from '../../db/client.ts';
+import { UPLOADS_PER_MEMBER } from '../../plugins/uploads.ts';
 import { DATABASE_KINDS } from '../../test/databases.ts';
-import { answerQuestion, askQuestion, type Call, callAs, registerUser, type TestUser } from '../../test/factories.ts';
+import {
+  accountIdOf,
+  answerQuestion,
+  askQuestion,
+  type Call,
+  callAs,
+  registerUser,
+  type TestUser,
+} from '../../test/factories.ts';
 import { startTestApp, type TestApp } from '../../test/test-app.ts';
 
 const BOUNDARY = '----porpoise-test-boundary';
@@ -179,6 +189,36 @@ describe.each(DATABASE_KINDS)('images in posts on %s', (kind) => {
     expect(meta.pages).toBe(3);
   });
 
+  it('takes an animated PNG as a PNG, keeping its first frame', async () => {
+    const still = Buffer.from(await png(24, 16, { r: 10, g: 200, b: 10 }));
+    // acTL (one frame, looping) and the frame's fcTL, after IHDR: what makes a PNG an APNG.
+    const chunk = (type: string, data: Buffer) => {
+      const body = Buffer.concat([Buffer.from(type, 'latin1'), data]);
+      const framed = Buffer.alloc(body.length + 8);
+      framed.writeUInt32BE(data.length, 0);
+      body.copy(framed, 4);
+      framed.writeUInt32BE(zlib.crc32(body), body.length + 4);
+      return framed;
+    };
+    const actl = Buffer.alloc(8);
+    actl.writeUInt32BE(1, 0);
+    const fctl = Buffer.alloc(26);
+    fctl.writeUInt32BE(0, 0);
+    fctl.writeUInt32BE(24, 4);
+    fctl.writeUInt32BE(16, 8);
+    fctl.writeUInt16BE(1, 20);
+    fctl.writeUInt16BE(10, 22);
+    const afterHeader = 8 + 25;
+    const apng = Buffer.concat([
+      still.subarray(0, afterHeader),
+      chunk('acTL', actl),
+      chunk('fcTL', fctl),
+      still.subarray(afterHeader),
+    ]);
+    const image = await uploaded(apng, 'moving.png');
+    expect(image).toMatchObject({ width: 24, height: 16 });
+  });
+
   it('reads the kind from the content, never the name or the declared type', async () => {
     // A GIF named and declared as PNG is a GIF, and is taken.
     const gif = await sharp({ create: { width: 10, height: 10, channels: 3, background: '#336699' } })
@@ -235,43 +275,44 @@ describe.each(DATABASE_KINDS)('images in posts on %s', (kind) => {
     expect(response.json()).toMatchObject({ error: MESSAGES.imageTooLarge });
   });
 
-  it('cuts a body that streams past 5 MB off early: answered 413 and closed before the rest is sent', async () => {
+  it('cuts a body that streams past 5 MB off early: answered 413, and cut off when it goes on regardless', async () => {
+    // A raw connection that keeps sending whatever it hears (an attacker, not a browser).
     const { port } = new URL(t.url);
     const total = 64 * 2 ** 20;
-    const result = await new Promise<{ status: number | undefined; sent: number }>((resolve) => {
+    const result = await new Promise<{ heard: string; sent: number }>((resolve) => {
       let sent = 0;
-      let status: number | undefined;
-      const request = http.request({
-        host: '127.0.0.1',
-        port,
-        method: 'POST',
-        path: '/api/uploads',
-        headers: { cookie: ann.cookie, 'content-type': `multipart/form-data; boundary=${BOUNDARY}` },
-      });
-      request.on('response', (response) => {
-        status = response.statusCode;
-        response.resume();
-      });
-      const done = () => resolve({ status, sent });
-      request.on('error', done);
-      request.on('close', done);
-      request.write(
-        `--${BOUNDARY}\r\nContent-Disposition: form-data; name="file"; filename="big.png"\r\nContent-Type: image/png\r\n\r\n`,
-      );
-      const chunk = Buffer.alloc(256 * 1024, 3);
-      const pump = () => {
-        while (sent < total) {
-          sent += chunk.length;
-          if (!request.write(chunk)) {
-            request.once('drain', pump);
-            return;
+      let heard = '';
+      const socket = net.connect({ host: '127.0.0.1', port: Number(port) });
+      socket.on('data', (data: Buffer) => (heard += data.toString('latin1')));
+      const done = () => resolve({ heard, sent });
+      socket.on('error', done);
+      socket.on('close', done);
+      socket.on('connect', () => {
+        socket.write(
+          `POST /api/uploads HTTP/1.1\r\nHost: 127.0.0.1\r\nCookie: ${ann.cookie}\r\n` +
+            `Content-Type: multipart/form-data; boundary=${BOUNDARY}\r\nTransfer-Encoding: chunked\r\n\r\n`,
+        );
+        const part = `--${BOUNDARY}\r\nContent-Disposition: form-data; name="file"; filename="big.png"\r\nContent-Type: image/png\r\n\r\n`;
+        socket.write(`${Buffer.byteLength(part).toString(16)}\r\n${part}\r\n`);
+        const chunk = Buffer.concat([
+          Buffer.from(`${(256 * 1024).toString(16)}\r\n`),
+          Buffer.alloc(256 * 1024, 3),
+          Buffer.from('\r\n'),
+        ]);
+        const pump = () => {
+          while (sent < total && !socket.destroyed) {
+            sent += 256 * 1024;
+            if (!socket.write(chunk)) {
+              socket.once('drain', pump);
+              return;
+            }
           }
-        }
-        request.end(`\r\n--${BOUNDARY}--\r\n`);
-      };
-      pump();
+        };
+        pump();
+      });
     });
-    expect(result.status).toBe(413);
+    expect(result.heard).toMatch(/^HTTP\/1\.1 413 /);
+    expect(result.heard).toContain(MESSAGES.imageTooLarge);
     // Cut off well before the 64 MB were sent.
     expect(result.sent).toBeLessThan(total / 2);
   });
@@ -332,9 +373,11 @@ describe.each(DATABASE_KINDS)('images in posts on %s', (kind) => {
     });
 
     it('the sweep deletes images no post uses 48 hours after upload; used ones, and a deleted post’s, stay', async () => {
-      const [unused, used, ofDeleted, young] = await Promise.all(
-        [1, 2, 3, 4].map(async (seed) => uploaded(await png(20 + seed, 20, { r: seed * 40, g: 77, b: 11 }))),
-      );
+      // One after another (a member holds at most UPLOADS_PER_MEMBER uploads at once).
+      const images: Uploaded[] = [];
+      for (const seed of [1, 2, 3, 4])
+        images.push(await uploaded(await png(20 + seed, 20, { r: seed * 40, g: 77, b: 11 })));
+      const [unused, used, ofDeleted, young] = images;
       const qid = await askQuestion(t.app, ann, { text: `![kept](${used!.url})` });
       const aid = await answerQuestion(t.app, ann, qid, `![kept while it can come back](${ofDeleted!.url})`);
       expect((await call(ann, 'DELETE', `/api/answer/${aid}`)).statusCode).toBe(200);
@@ -342,8 +385,9 @@ describe.each(DATABASE_KINDS)('images in posts on %s', (kind) => {
       await t.app.db.execute(
         sql`update uploads set created_at = now() - interval '49 hours' where name = any(${sql.param(names)}::text[])`,
       );
-      const deleted = await sweepOrphanImages(t.app.db, t.app.uploads.storage);
+      const { deleted, failed } = await sweepOrphanImages(t.app.db, t.app.uploads.storage);
       expect(deleted).toBeGreaterThanOrEqual(1);
+      expect(failed).toBe(0);
       expect((await t.app.inject({ method: 'GET', url: unused!.url })).statusCode).toBe(404);
       for (const image of [used, ofDeleted, young]) {
         expect((await t.app.inject({ method: 'GET', url: image!.url })).statusCode).toBe(200);
@@ -362,6 +406,58 @@ describe.each(DATABASE_KINDS)('images in posts on %s', (kind) => {
       expect((await t.app.inject({ method: 'GET', url: used!.url })).statusCode).toBe(404);
       expect((await t.app.inject({ method: 'GET', url: ofDeleted!.url })).statusCode).toBe(200);
     });
+
+    it('the sweep deletes files no row names once they are 48 hours old, and leaves younger ones', async () => {
+      const storage = t.app.uploads.storage;
+      const [old, young] = [`${'c1'.repeat(32)}.webp`, `${'c2'.repeat(32)}.webp`];
+      for (const name of [old, young])
+        await storage.put(
+          name,
+          await sharp(await png(9, 9))
+            .webp()
+            .toBuffer(),
+        );
+      const aged = new Date(Date.now() - 49 * 60 * 60_000);
+      await fs.utimes((await storage.get(old))!.path, aged, aged);
+      // A stored image's file, just as old, is the sweep's only through its row (which is young).
+      const image = await uploaded(await png(31, 17));
+      const imageFile = (await storage.get(image.url.slice('/uploads/'.length)))!.path;
+      await fs.utimes(imageFile, aged, aged);
+
+      const { deleted, failed } = await sweepOrphanImages(t.app.db, storage);
+      expect(deleted).toBeGreaterThanOrEqual(1);
+      expect(failed).toBe(0);
+      expect(await storage.get(old)).toBeNull();
+      expect(await storage.get(young)).not.toBeNull();
+      expect((await t.app.inject({ method: 'GET', url: image.url })).statusCode).toBe(200);
+      await storage.delete(young);
+    });
+
+    it('a file the sweep cannot delete is told and left for the next sweep; the others go', async () => {
+      const images: Uploaded[] = [];
+      for (const seed of [1, 2]) images.push(await uploaded(await png(40 + seed, 12, { r: 9, g: seed * 60, b: 99 })));
+      const names = images.map((image) => image.url.slice('/uploads/'.length));
+      await t.app.db.execute(
+        sql`update uploads set created_at = now() - interval '49 hours' where name = any(${sql.param(names)}::text[])`,
+      );
+      const stubborn = names[0]!;
+      const failing = {
+        ...t.app.uploads.storage,
+        delete: async (name: string) => {
+          if (name === stubborn) throw new Error('read-only disk');
+          await t.app.uploads.storage.delete(name);
+        },
+      };
+      const told: string[] = [];
+      const outcome = await sweepOrphanImages(t.app.db, failing, (name) => told.push(name));
+      expect(told).toEqual([stubborn]);
+      expect(outcome.failed).toBe(1);
+      expect((await t.app.inject({ method: 'GET', url: images[1]!.url })).statusCode).toBe(404);
+      // Its row stayed with its file: the next sweep deletes both.
+      expect((await t.app.inject({ method: 'GET', url: images[0]!.url })).statusCode).toBe(200);
+      await sweepOrphanImages(t.app.db, t.app.uploads.storage);
+      expect((await t.app.inject({ method: 'GET', url: images[0]!.url })).statusCode).toBe(404);
+    });
   });
 });
 
@@ -372,9 +468,35 @@ describe.each(DATABASE_KINDS)('the upload limit on %s', (kind) => {
   });
   afterAll(async () => t.close());
 
-  it('20 uploads an hour per member; the 21st is refused before its body is read', async () => {
+  it('a busy process answers 503 before the upload counts; 20 uploads an hour per member; the 21st is refused before its body is read', async () => {
     const user = await registerUser(t.app);
     const image = await png(12, 12);
+    const send = (who: TestUser) =>
+      t.app.inject({
+        method: 'POST',
+        url: '/api/uploads',
+        headers: { cookie: who.cookie, 'content-type': `multipart/form-data; boundary=${BOUNDARY}` },
+        payload: multipart(image),
+      });
+    const expectBusy = async (who: TestUser) => {
+      const busy = await send(who);
+      expect(busy.statusCode).toBe(503);
+      expect(busy.json()).toMatchObject({ error: MESSAGES.uploadsBusy });
+      expect(busy.headers['retry-after']).toBe('5');
+    };
+    // The member holds the places one member may (UPLOADS_PER_MEMBER): theirs are refused, another's taken.
+    const userId = await accountIdOf(t.app, user.username);
+    const held = Array.from({ length: UPLOADS_PER_MEMBER }, () => t.app.uploads.admit(userId));
+    for (let i = 0; i < 5; i++) await expectBusy(user);
+    const other = await registerUser(t.app);
+    expect((await send(other)).statusCode).toBe(200);
+    // Every place of the process taken (by others): everyone is refused.
+    const rest = Array.from({ length: t.app.config.uploads.inFlight - UPLOADS_PER_MEMBER }, (_, i) =>
+      t.app.uploads.admit(-1 - i),
+    );
+    await expectBusy(other);
+    for (const release of [...held, ...rest]) release();
+    // None of those refusals counted: the member still has all 20.
     for (let i = 0; i < 20; i++) {
       const response = await t.app.inject({
         method: 'POST',

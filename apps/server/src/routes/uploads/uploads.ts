@@ -1,24 +1,19 @@
 import type { Readable } from 'node:stream';
 import fastifyMultipart from '@fastify/multipart';
 import { LIMITS, MESSAGES, uploadUrl } from '@porpoise/core';
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyRequest, preValidationAsyncHookHandler } from 'fastify';
 import { recordUpload } from '../../commands/uploads.ts';
 import { route } from '../../http/contract-routes.ts';
+import { limitPosting } from '../../limits/posting-limits.ts';
+import { requireActor } from '../../policies/actor.ts';
 import { badRequest, HttpError } from '../../http/http-error.ts';
 import { reencodeImage } from '../../uploads/reencode.ts';
 
 /** Room for the multipart framing around the file: its boundaries and part headers. */
 const FRAMING_BYTES = 16 * 1024;
 
-/**
- * Refused as too large (413 'Images can be at most 5 MB') while the body may still be coming:
- * the answer closes the connection once sent, so the rest is never read.
- */
-function tooLarge(request: FastifyRequest, reply: FastifyReply): HttpError {
-  void reply.header('connection', 'close');
-  reply.raw.once('finish', () => request.raw.destroy());
-  return new HttpError(413, MESSAGES.imageTooLarge);
-}
+/** Refused as too large: 413 'Images can be at most 5 MB' (its connection closes: see uploadRoutes). */
+const tooLarge = () => new HttpError(413, MESSAGES.imageTooLarge);
 
 /**
  * The file's bytes, or null as soon as they pass 5 MB (multipart's `fileSize` limit): read
@@ -39,7 +34,7 @@ function readWhole(file: Readable & { truncated?: boolean }): Promise<Buffer | n
 }
 
 /** The one file of an upload's body, whole: 400 when there is none, 413 past 5 MB. */
-async function readUpload(app: FastifyInstance, request: FastifyRequest, reply: FastifyReply): Promise<Buffer> {
+async function readUpload(app: FastifyInstance, request: FastifyRequest): Promise<Buffer> {
   let bytes: Buffer | null;
   try {
     const part = await request.file();
@@ -47,10 +42,10 @@ async function readUpload(app: FastifyInstance, request: FastifyRequest, reply: 
     bytes = await readWhole(part.file);
   } catch (error) {
     if (error instanceof HttpError) throw error;
-    if (error instanceof app.multipartErrors.RequestFileTooLargeError) throw tooLarge(request, reply);
+    if (error instanceof app.multipartErrors.RequestFileTooLargeError) throw tooLarge();
     throw badRequest(MESSAGES.imageFileMissing);
   }
-  if (bytes === null) throw tooLarge(request, reply);
+  if (bytes === null) throw tooLarge();
   if (bytes.length === 0) throw badRequest(MESSAGES.imageFileMissing);
   return bytes;
 }
@@ -67,14 +62,29 @@ export async function uploadRoutes(app: FastifyInstance) {
   await app.register(fastifyMultipart, {
     limits: { fileSize: LIMITS.imageBytesMax, files: 1, fields: 0, parts: 1, headerPairs: 20 },
   });
+  // An answer given before the body was read whole (signed out, past the limit, busy, too
+  // large, not an image) closes its connection: Node sends the answer, then closes without
+  // reading the rest of the body (up to 5 MB, or without end). (Destroying the connection as
+  // the answer finishes would drop the answer when it is not yet flushed.)
+  app.addHook('onSend', async (request, reply, payload) => {
+    if (!request.raw.complete) void reply.header('connection', 'close');
+    return payload;
+  });
 
-  route(app, 'uploadImage', { limit: 'upload' }, async ({ actor }, request, reply) => {
+  // A busy process refuses before the upload counts against the member's 20 an hour.
+  const limit: preValidationAsyncHookHandler = async (request) => {
+    const actor = requireActor(request.actor);
+    app.uploads.refuseWhenBusy(actor.id);
+    await limitPosting(app, actor, 'upload');
+  };
+
+  route(app, 'uploadImage', { limit }, async ({ actor }, request) => {
     const declared = Number(request.headers['content-length']);
-    if (Number.isFinite(declared) && declared > LIMITS.imageBytesMax + FRAMING_BYTES) throw tooLarge(request, reply);
+    if (Number.isFinite(declared) && declared > LIMITS.imageBytesMax + FRAMING_BYTES) throw tooLarge();
     if (!request.isMultipart()) throw badRequest(MESSAGES.imageFileMissing);
-    const release = app.uploads.admit();
+    const release = app.uploads.admit(actor.id);
     try {
-      const bytes = await readUpload(app, request, reply);
+      const bytes = await readUpload(app, request);
       const image = await app.uploads.encode(() => reencodeImage(bytes));
       await recordUpload(app.db, app.uploads.storage, actor, image);
       return { url: uploadUrl(image.name), width: image.width, height: image.height };

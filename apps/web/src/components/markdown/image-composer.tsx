@@ -1,5 +1,6 @@
 import {
   useEffect,
+  useEffectEvent,
   useId,
   useLayoutEffect,
   useRef,
@@ -90,6 +91,29 @@ export function useImageComposer({
   // An upload still going when the form goes away is cancelled.
   useEffect(() => () => upload.current?.abort(), []);
 
+  // The post's form is held while an image is uploading or waiting for its description: a
+  // post sent then would leave the image out without a word. The composer says why, and
+  // the form's own submit handler (React's, at the root) never hears of it.
+  const hold = useEffectEvent((event: SubmitEvent) => {
+    if (step.kind === 'idle') return;
+    event.preventDefault();
+    event.stopPropagation();
+    if (step.kind === 'describing') {
+      setAttempt((count) => count + 1);
+      setStep({ ...step, error: MESSAGES.imageNotInserted });
+      describeInput.current?.focus();
+    } else {
+      fail(MESSAGES.imageStillUploading);
+    }
+  });
+  useEffect(() => {
+    const form = textarea.current?.form;
+    if (!enabled || !form) return;
+    const onSubmit = (event: SubmitEvent) => hold(event);
+    form.addEventListener('submit', onSubmit);
+    return () => form.removeEventListener('submit', onSubmit);
+  }, [enabled, textarea]);
+
   useLayoutEffect(() => {
     const next = focusNext.current;
     if (next === null) return;
@@ -155,6 +179,8 @@ export function useImageComposer({
         if (upload.current !== controller) return;
         upload.current = null;
         if (focusInComposer()) focusNext.current = 'describe';
+        // (A 'wait for the image' said meanwhile is over.)
+        setError(null);
         setStep({ kind: 'describing', name, image, description: '', error: null });
         setStatus(`${name} uploaded: describe it, then insert it`);
       },
@@ -219,16 +245,18 @@ export function useImageComposer({
       event.preventDefault();
       start(image);
     },
+    // A file dropped while another image is on its way is refused here: left to the browser, it
+    // would open the file in place of the page (and the post's draft with it).
     onDragOver: (event) => {
-      if (!enabled || busy || !event.dataTransfer.types.includes('Files')) return;
+      if (!enabled || !event.dataTransfer.types.includes('Files')) return;
       event.preventDefault();
-      event.dataTransfer.dropEffect = 'copy';
+      event.dataTransfer.dropEffect = busy ? 'none' : 'copy';
     },
     onDrop: (event) => {
       const file = event.dataTransfer.files[0];
-      if (!enabled || busy || file === undefined) return;
+      if (!enabled || file === undefined) return;
       event.preventDefault();
-      start(file);
+      if (!busy) start(file);
     },
     onFocus: () => {
       focusedOnce.current = true;
@@ -295,7 +323,8 @@ export function useImageComposer({
           aria-label={`Uploaded image ${step.name}`}
           onKeyDown={(event: KeyboardEvent<HTMLDivElement>) => {
             // Enter in the description inserts the image; it never submits the post's form.
-            if (event.key === 'Enter' && event.target === describeInput.current) {
+            // (Not the Enter that ends an input method's composition: that one picks the characters.)
+            if (event.key === 'Enter' && !event.nativeEvent.isComposing && event.target === describeInput.current) {
               event.preventDefault();
               insert();
             }
