@@ -334,6 +334,56 @@ test.describe('images in posts', () => {
     ).toBeVisible();
   });
 
+  test('an animation can be paused, and starts paused while motion is reduced; a still has no control', async ({
+    page,
+  }) => {
+    const account = await registerViaApi(page.request);
+    // Three frames of 40 px, one above the other, as a looping GIF.
+    const frames = await Promise.all(
+      [0, 1, 2].map((index) =>
+        sharp({ create: { width: 40, height: 40, channels: 3, background: { r: index * 120, g: 60, b: 200 } } })
+          .raw()
+          .toBuffer(),
+      ),
+    );
+    const gif = await sharp(Buffer.concat(frames), { raw: { width: 40, height: 120, channels: 3, pageHeight: 40 } })
+      .gif({ loop: 0, delay: [200, 200, 200] })
+      .toBuffer();
+    const moving = await uploadViaApi(page, gif);
+    expect(moving.animated).toBe(true);
+    const still = await uploadViaApi(page, await png(30, 20, { r: 5, g: 5, b: 5 }));
+    const question = await askViaApi(page, account.username, `A spinning wheel ${stamp()}`, {
+      text: `![A spinning wheel](${moving.url})\n\n![A black tile](${still.url})`,
+    });
+    const post = page.locator('.post__text').first();
+    const wheel = post.getByRole('img', { name: 'A spinning wheel' });
+    const tagOf = (image: Locator) => image.evaluate((element) => element.tagName);
+    /** True once the paused frame is drawn (its centre pixel is opaque). */
+    const drawn = (image: Locator) =>
+      image.evaluate(
+        (element: HTMLCanvasElement) => element.getContext('2d')!.getImageData(20, 20, 1, 1).data[3] === 255,
+      );
+
+    await page.goto(`/question/${question._id}`);
+    await expect(wheel).toHaveAttribute('width', '40');
+    await expect.poll(() => tagOf(wheel)).toBe('IMG');
+    await expect(post.getByRole('button', { name: /animation/ })).toHaveCount(1);
+    await post.getByRole('button', { name: 'Pause animation: A spinning wheel' }).click();
+    await expect.poll(() => tagOf(wheel)).toBe('CANVAS');
+    await expect(wheel).toHaveAttribute('width', '40');
+    await expect.poll(() => drawn(wheel)).toBe(true);
+    await expect(post.getByRole('button', { name: 'Play animation: A spinning wheel' })).toBeFocused();
+
+    await page.emulateMedia({ reducedMotion: 'reduce' });
+    await page.reload();
+    await expect(wheel).toBeVisible();
+    await expect.poll(() => tagOf(wheel)).toBe('CANVAS');
+    await expect.poll(() => drawn(wheel)).toBe(true);
+    await post.getByRole('button', { name: 'Play animation: A spinning wheel' }).click();
+    await expect.poll(() => tagOf(wheel)).toBe('IMG');
+    await expect(post.getByRole('img', { name: 'A black tile' })).toHaveAttribute('width', '30');
+  });
+
   test("the upload's refusals are shown: not an image, and past 5 MB (refused before sending)", async ({ page }) => {
     await registerViaApi(page.request);
     await page.goto('/new/question');
@@ -400,6 +450,30 @@ test.describe('images in posts', () => {
 
 test.describe('the image composer passes axe', () => {
   test.use({ bypassCSP: true });
+  test('a paused animation and its control on a question page', async ({ page }) => {
+    const account = await registerViaApi(page.request);
+    const gif = await sharp(
+      await Promise.all(
+        [0, 1].map((index) =>
+          sharp({ create: { width: 120, height: 80, channels: 3, background: { r: 200, g: index * 200, b: 40 } } })
+            .png()
+            .toBuffer(),
+        ),
+      ),
+      { join: { animated: true } },
+    )
+      .gif({ loop: 0 })
+      .toBuffer();
+    const moving = await uploadViaApi(page, gif);
+    const question = await askViaApi(page, account.username, `Blinking lights ${stamp()}`, {
+      text: `Look: ![Two blinking lights](${moving.url})`,
+    });
+    await page.emulateMedia({ reducedMotion: 'reduce' });
+    await page.goto(`/question/${question._id}`);
+    await expect(page.getByRole('button', { name: 'Play animation: Two blinking lights' })).toBeVisible();
+    await expectNoSeriousAxeViolations(page);
+  });
+
   for (const colorBlindness of ['none', 'redgreen', 'blueyellow', 'grayscale'] as const) {
     for (const lowVision of [false, true]) {
       test(`uploading, describing and previewing (${colorBlindness}${lowVision ? ', low vision' : ''})`, async ({

@@ -112,6 +112,10 @@ export const imageSizeSchema = z.strictObject({
   url: z.string().describe('/uploads/{sha256 of the stored bytes}.webp'),
   width: z.number().int().min(1),
   height: z.number().int().min(1),
+  animated: z
+    .literal(true)
+    .optional()
+    .describe('An animation (absent for a still): pages offer to pause it, and start it paused under reduced motion'),
 });
 
 /** The uploaded images a post's text embeds, so a page reserves their space before they load. */

@@ -26,4 +26,6 @@ export interface ImageSize {
   url: string;
   width: number;
   height: number;
+  /** An animation (absent for a still): pages offer to pause it, and start it paused under reduced motion. */
+  animated?: true;
 }

@@ -23,11 +23,16 @@ const NONE: PostImages = { names: [], stored: null };
 export async function postImages(tx: Db, text: string): Promise<PostImages> {
   const names = embeddedImageNames(text);
   if (names.length === 0) return NONE;
-  const rows = await queryRows<StoredImage>(
+  const rows = await queryRows<{ name: string; width: number; height: number; animated: boolean }>(
     tx,
-    sql`select name, width, height from uploads where name = any(${sql.param(names)}::text[]) for key share`,
+    sql`select name, width, height, animated from uploads where name = any(${sql.param(names)}::text[]) for key share`,
   );
-  const byName = new Map(rows.map((row) => [row.name, row]));
+  const byName = new Map(
+    rows.map(({ animated, ...size }): [string, StoredImage] => [
+      size.name,
+      animated ? { ...size, animated: true } : size,
+    ]),
+  );
   const stored = names.map((name) => byName.get(name));
   if (stored.some((image) => image === undefined)) throw badRequest(MESSAGES.imageGone);
   return { names, stored: stored as StoredImage[] };

@@ -38,8 +38,8 @@ export async function recordUpload(db: Db, storage: ImageStorage, actor: Actor, 
   await inTransaction(db, async (tx) => {
     await lockName(tx, image.name);
     await tx.execute(sql`
-      insert into uploads (name, owner_id, size, width, height)
-      values (${image.name}, ${actor.id}, ${image.bytes.length}, ${image.width}, ${image.height})
+      insert into uploads (name, owner_id, size, width, height, animated)
+      values (${image.name}, ${actor.id}, ${image.bytes.length}, ${image.width}, ${image.height}, ${image.animated})
       on conflict (name) do update set created_at = now()`);
     await storage.put(image.name, image.bytes);
   });

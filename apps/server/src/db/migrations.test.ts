@@ -403,3 +403,30 @@ describe.each(DATABASE_KINDS)('migration 0025 (uploads) on %s', (kind) => {
     }
   });
 });
+
+// docs/product.md section 14: images uploaded before animations were told apart read as stills.
+describe.each(DATABASE_KINDS)('migration 0026 (animated uploads) on %s', (kind) => {
+  const cleanups: Array<() => Promise<void> | void> = [];
+  afterAll(async () => {
+    for (const cleanup of cleanups.reverse()) await cleanup();
+  });
+
+  it('gives existing uploads animated = false', async () => {
+    const before = migrationsBefore('0026_upload-animated');
+    cleanups.push(() => rmSync(before, { recursive: true, force: true }));
+    const options = await storageFor(kind, cleanups);
+
+    const old = await openDatabase(options(before));
+    const name = `${'d'.repeat(64)}.webp`;
+    await old.db.execute(sql`insert into uploads (name, owner_id, size, width, height) values (${name}, 1, 10, 2, 2)`);
+    await old.close();
+
+    const migrated = await openDatabase(options(migrationsDir));
+    try {
+      const rows = await queryRows<{ animated: boolean }>(migrated.db, sql`select animated from uploads`);
+      expect(rows).toEqual([{ animated: false }]);
+    } finally {
+      await migrated.close();
+    }
+  });
+});

@@ -10,7 +10,7 @@ import type {
   TagWithCount,
   UserAnswer,
 } from '@porpoise/core';
-import { uploadUrl } from '@porpoise/core';
+import { uploadUrl, type ImageSize } from '@porpoise/core';
 import type { ResponseOf, SocketPayloads } from '@porpoise/core/contract';
 import type { StoredImage } from '../db/schema.ts';
 
@@ -65,7 +65,7 @@ interface WithImages {
 }
 
 /** The images a post embeds, with their sizes (docs/product.md section 14): absent when none. */
-const embeddedImages = (row: WithImages): { images?: Array<{ url: string; width: number; height: number }> } =>
+const embeddedImages = (row: WithImages): { images?: ImageSize[] } =>
   row.images == null || row.images.length === 0
     ? {}
     : {
@@ -73,6 +73,7 @@ const embeddedImages = (row: WithImages): { images?: Array<{ url: string; width:
           url: uploadUrl(image.name),
           width: Number(image.width),
           height: Number(image.height),
+          ...(image.animated === true ? { animated: true as const } : {}),
         })),
       };
 

@@ -30,6 +30,8 @@ export interface StoredBytes {
   bytes: Buffer;
   width: number;
   height: number;
+  /** More than one frame kept. */
+  animated: boolean;
 }
 
 /**
@@ -82,6 +84,7 @@ export async function reencodeImage(input: Buffer): Promise<StoredBytes> {
       bytes: data,
       width: info.width,
       height: info.pageHeight ?? info.height,
+      animated: frames > 1,
     };
   } catch {
     throw badRequest(MESSAGES.imageUnreadable);

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { check, index, integer, pgTable, primaryKey, text } from 'drizzle-orm/pg-core';
+import { boolean, check, index, integer, pgTable, primaryKey, text } from 'drizzle-orm/pg-core';
 import { at, ref } from './columns.ts';
 
 /** An uploaded image as a post's row keeps it, so its page reserves the image's space (docs/product.md section 14). */
@@ -8,6 +8,8 @@ export interface StoredImage {
   name: string;
   width: number;
   height: number;
+  /** An animation (kept only when true). */
+  animated?: true;
 }
 
 /**
@@ -29,6 +31,8 @@ export const uploads = pgTable(
     size: integer('size').notNull(),
     width: integer('width').notNull(),
     height: integer('height').notNull(),
+    /** More than one frame: pages offer to pause it (WCAG 2.2.2) and start it paused under reduced motion. */
+    animated: boolean('animated').notNull().default(false),
     /** When it was uploaded; uploading the same image again moves it on (its 48 hours start again). */
     createdAt: at('created_at').notNull().defaultNow(),
     useCount: integer('use_count').notNull().default(0),

@@ -183,10 +183,17 @@ describe.each(DATABASE_KINDS)('images in posts on %s', (kind) => {
       .toBuffer();
     expect((await sharp(source, { animated: true }).metadata()).pages).toBe(3);
     const image = await uploaded(source, 'moving.gif', 'image/gif');
-    expect(image).toMatchObject({ width: 30, height: 30 });
+    expect(image.url).toMatch(/^\/uploads\/[0-9a-f]{64}\.webp$/);
+    expect(image).toEqual({ url: image.url, width: 30, height: 30, animated: true });
     const meta = await sharp(await stored(image.url), { animated: true }).metadata();
     expect(meta.format).toBe('webp');
     expect(meta.pages).toBe(3);
+    // A post embedding it says so (its page offers to pause it); a still says nothing.
+    const still = await uploaded(await png(31, 30));
+    expect(still).not.toHaveProperty('animated');
+    const qid = await askQuestion(t.app, ann, { text: `![moving](${image.url}) and ![still](${still.url})` });
+    const question = (await call(ann, 'GET', `/api/getQuestionById/${qid}`)).json<Question>();
+    expect(question.images).toEqual([image, still]);
   });
 
   it('takes an animated PNG as a PNG, keeping its first frame', async () => {

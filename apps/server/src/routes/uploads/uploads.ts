@@ -87,7 +87,12 @@ export async function uploadRoutes(app: FastifyInstance) {
       const bytes = await readUpload(app, request);
       const image = await app.uploads.encode(() => reencodeImage(bytes));
       await recordUpload(app.db, app.uploads.storage, actor, image);
-      return { url: uploadUrl(image.name), width: image.width, height: image.height };
+      return {
+        url: uploadUrl(image.name),
+        width: image.width,
+        height: image.height,
+        ...(image.animated ? { animated: true as const } : {}),
+      };
     } finally {
       release();
     }

@@ -8,6 +8,7 @@ import {
 import { uploadUrl, type ImageSize } from '@porpoise/core';
 import { createContext, useContext, useId, useMemo, type ReactNode } from 'react';
 import { Link, useInRouterContext } from 'react-router';
+import { AnimatedImage } from './animated-image';
 import { CodeBlock } from './code-block';
 import { useScrollsSideways } from './use-scrolls-sideways';
 import './markdown.css';
@@ -81,6 +82,8 @@ function EmbeddedImage({ name, alt }: { name: string; alt: string }) {
       {alt}
       <span className="visually-hidden"> (image)</span>
     </a>
+  ) : size.animated === true ? (
+    <AnimatedImage size={size} alt={alt} />
   ) : (
     <img
       className="markdown__image"

@@ -1,0 +1,1 @@
+ALTER TABLE "uploads" ADD COLUMN "animated" boolean DEFAULT false NOT NULL;
