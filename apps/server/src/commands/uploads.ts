@@ -20,6 +20,12 @@ async function lockName(tx: Db, name: string): Promise<void> {
   await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`upload:${name}`}))`);
 }
 
+/** An unused image the sweep read: where the next batch starts after. */
+interface Candidate {
+  name: string;
+  createdAt: string;
+}
+
 /** What one sweep did: images deleted, and those it could not delete (each told to onError; the next sweep tries again). */
 export interface SweepOutcome {
   deleted: number;
@@ -40,7 +46,7 @@ export async function recordUpload(db: Db, storage: ImageStorage, actor: Actor, 
     await tx.execute(sql`
       insert into uploads (name, owner_id, size, width, height, animated)
       values (${image.name}, ${actor.id}, ${image.bytes.length}, ${image.width}, ${image.height}, ${image.animated})
-      on conflict (name) do update set created_at = now()`);
+      on conflict (name) do update set created_at = now(), animated = excluded.animated`);
     await storage.put(image.name, image.bytes);
   });
 }
@@ -66,12 +72,15 @@ export async function sweepOrphanImages(
     onError(name, error);
   };
   const cutoff = sql`now() - make_interval(hours => ${UNUSED_IMAGE_HOURS})`;
-  // Read in the order of their names, after the last one read: a failed image is not read again.
-  for (let after = ''; ;) {
-    const candidates = await queryRows<{ name: string }>(
+  // Read in upload order (the partial index of unused images), after the last one read: a
+  // failed image is not read again.
+  for (let after: Candidate | null = null; ;) {
+    const candidates: Candidate[] = await queryRows<Candidate>(
       db,
-      sql`select name from uploads where use_count = 0 and created_at < ${cutoff} and name > ${after}
-          order by name limit ${SWEEP_BATCH}`,
+      sql`select name, created_at::text as "createdAt" from uploads
+          where use_count = 0 and created_at < ${cutoff}
+            ${after === null ? sql`` : sql`and (created_at, name) > (${after.createdAt}::timestamptz, ${after.name})`}
+          order by created_at, name limit ${SWEEP_BATCH}`,
     );
     for (const { name } of candidates) {
       try {
@@ -91,7 +100,7 @@ export async function sweepOrphanImages(
       }
     }
     if (candidates.length < SWEEP_BATCH) break;
-    after = candidates[candidates.length - 1]!.name;
+    after = candidates[candidates.length - 1]!;
   }
   // Files older than the window that no row names (never committed), looked up a batch at a time.
   const horizon = new Date(Date.now() - UNUSED_IMAGE_HOURS * 60 * 60_000);

@@ -16,8 +16,6 @@ export interface Uploads {
    * member cannot take every place), before the body is read.
    */
   admit(memberId: number): () => void;
-  /** The same refusal as admit's, without taking a place: checked before the upload counts against the member's limit. */
-  refuseWhenBusy(memberId: number): void;
   /** Runs the re-encoding when its turn comes: config.uploads.atOnce at a time, the rest wait in order. */
   encode<T>(work: () => Promise<T>): Promise<T>;
 }
@@ -28,9 +26,6 @@ const BUSY_RETRY_SECONDS = 5;
 /** The places one member may hold at once (the composer sends one image at a time). */
 export const UPLOADS_PER_MEMBER = 2;
 
-/** The first sweep after the process starts (a process restarted hourly still sweeps). */
-const FIRST_SWEEP_MS = 60_000;
-
 /**
  * Images in posts (docs/product.md section 14): the storage (a disk driver under UPLOADS_DIR),
  * the bounds on what one process holds, `GET /uploads/{name}` with the section's headers
@@ -39,7 +34,7 @@ const FIRST_SWEEP_MS = 60_000;
 export const uploadsPlugin = fp(
   async (app: FastifyInstance) => {
     const storage = await diskStorage(app.config.uploadsDir);
-    const { atOnce, inFlight, sweepMs } = app.config.uploads;
+    const { atOnce, inFlight, sweepMs, firstSweepMs } = app.config.uploads;
     let admitted = 0;
     /** Places held by each member holding any (at most inFlight entries). */
     const byMember = new Map<number, number>();
@@ -47,13 +42,10 @@ export const uploadsPlugin = fp(
     const waiting: Array<() => void> = [];
     const uploads: Uploads = {
       storage,
-      refuseWhenBusy(memberId) {
+      admit(memberId) {
         if (admitted >= inFlight || (byMember.get(memberId) ?? 0) >= UPLOADS_PER_MEMBER) {
           throw new HttpError(503, MESSAGES.uploadsBusy, { 'Retry-After': String(BUSY_RETRY_SECONDS) });
         }
-      },
-      admit(memberId) {
-        uploads.refuseWhenBusy(memberId);
         admitted += 1;
         byMember.set(memberId, (byMember.get(memberId) ?? 0) + 1);
         let released = false;
@@ -98,14 +90,24 @@ export const uploadsPlugin = fp(
       },
     });
 
-    const sweep = () =>
-      sweepOrphanImages(app.db, storage, (name, error) =>
-        app.log.warn({ err: error, image: name }, 'an unused image could not be deleted'),
-      ).then(
-        ({ deleted }) => deleted > 0 && app.log.info({ deleted }, 'unused images deleted'),
-        (error: unknown) => app.log.warn({ err: error }, 'unused images could not be deleted'),
-      );
-    const first = setTimeout(() => void sweep(), Math.min(FIRST_SWEEP_MS, sweepMs)).unref();
+    // One sweep at a time: a long backlog is not swept twice at once by this process.
+    let sweeping = false;
+    const sweep = async () => {
+      if (sweeping) return;
+      sweeping = true;
+      try {
+        const { deleted } = await sweepOrphanImages(app.db, storage, (name, error) =>
+          app.log.warn({ err: error, image: name }, 'an unused image could not be deleted'),
+        );
+        if (deleted > 0) app.log.info({ deleted }, 'unused images deleted');
+      } catch (error) {
+        app.log.warn({ err: error }, 'unused images could not be deleted');
+      } finally {
+        sweeping = false;
+      }
+    };
+    // The first a minute after the start (a process restarted often still sweeps), then hourly.
+    const first = setTimeout(() => void sweep(), firstSweepMs).unref();
     const timer = setInterval(() => void sweep(), sweepMs).unref();
     app.addHook('onClose', async () => {
       clearTimeout(first);

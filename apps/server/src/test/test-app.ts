@@ -41,6 +41,9 @@ export async function startTestApp(
     ...options.env,
   });
   config.passwordHashing = TEST_PASSWORD_PARAMS;
+  // The orphan sweep runs when a test calls it, never on its own under a test's feet.
+  config.uploads.firstSweepMs = 2 ** 31 - 1;
+  config.uploads.sweepMs = 2 ** 31 - 1;
   options.configure?.(config);
   const database = await createTestDatabase(kind, options.databaseUrl);
   const app = await buildApp({ config, database, logger: Boolean(options.logStream), logStream: options.logStream });

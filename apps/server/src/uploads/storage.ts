@@ -22,18 +22,19 @@ export interface ImageStorage {
   readonly root: string;
 }
 
-/** Flushes a directory's entries (a rename in it) to the disk; where directories cannot be opened, the rename stands as it is. */
+/** Flushes a directory's entries (a rename in it) to the disk; on Windows, which opens no directory, the rename stands as it is. */
 async function syncDirectory(directory: string): Promise<void> {
-  let handle: FileHandle | undefined;
+  if (process.platform === 'win32') return;
+  const handle: FileHandle = await fs.open(directory, 'r');
   try {
-    handle = await fs.open(directory, 'r');
     await handle.sync();
-  } catch {
-    // Windows opens no directory: its renames are not flushed separately.
   } finally {
-    await handle?.close();
+    await handle.close();
   }
 }
+
+/** Temporary files a crash left behind (a write that never reached its rename) are deleted after this long. */
+const LEFT_BEHIND_MS = 60 * 60_000;
 
 function checkedName(name: string): string {
   if (!isUploadName(name)) throw new Error(`not an upload's name: ${name}`);
@@ -47,6 +48,13 @@ function checkedName(name: string): string {
  */
 export async function diskStorage(root: string): Promise<ImageStorage> {
   await fs.mkdir(root, { recursive: true });
+  // What a crash left half written: never named, never served, deleted as the process starts.
+  for (const entry of await fs.readdir(root)) {
+    if (!entry.startsWith('.') || !entry.endsWith('.part')) continue;
+    const stat = await fs.stat(path.join(root, entry)).catch(() => null);
+    if (stat !== null && stat.mtimeMs < Date.now() - LEFT_BEHIND_MS)
+      await fs.rm(path.join(root, entry), { force: true });
+  }
   const fileOf = (name: string) => path.join(root, checkedName(name));
   return {
     root,

@@ -71,12 +71,23 @@ export async function uploadRoutes(app: FastifyInstance) {
     return payload;
   });
 
-  // A busy process refuses before the upload counts against the member's 20 an hour.
+  // The upload's place is taken before it counts against the member's 20 an hour: a busy
+  // process refuses (503) without counting it. The place is given back when the upload is
+  // done, refused, answered or abandoned (giving it back twice is nothing).
+  const places = new WeakMap<FastifyRequest, () => void>();
   const limit: preValidationAsyncHookHandler = async (request) => {
     const actor = requireActor(request.actor);
-    app.uploads.refuseWhenBusy(actor.id);
-    await limitPosting(app, actor, 'upload');
+    const release = places.get(request) ?? app.uploads.admit(actor.id);
+    try {
+      await limitPosting(app, actor, 'upload');
+    } catch (error) {
+      release();
+      throw error;
+    }
+    places.set(request, release);
   };
+  app.addHook('onResponse', async (request) => places.get(request)?.());
+  app.addHook('onRequestAbort', async (request) => places.get(request)?.());
 
   route(app, 'uploadImage', { limit }, async ({ actor }, request) => {
     const declared = Number(request.headers['content-length']);

@@ -7,12 +7,24 @@ const reducedMotion = () => document.body.classList.contains('reduced-motion');
 /**
  * An uploaded animation a post embeds (docs/product.md section 14) with 'Pause animation' /
  * 'Play animation' beneath it: moving content that plays on its own can be stopped (WCAG
- * 2.2.2), and it starts paused while motion is reduced. Paused, its first frame is drawn on a
+ * 2.2.2), and it starts paused while motion is reduced (and stops when motion becomes reduced). Paused, its first frame is drawn on a
  * canvas of the same size (an `<img>` cannot be stopped), named by the same description.
  */
 export function AnimatedImage({ size, alt }: { size: ImageSize; alt: string }) {
   const [playing, setPlaying] = useState(() => !reducedMotion());
   const canvas = useRef<HTMLCanvasElement>(null);
+
+  // Motion reduced while it plays (the setting saved, or the system's preference changed): it stops.
+  useEffect(() => {
+    let reduced = reducedMotion();
+    const observer = new MutationObserver(() => {
+      // Only as it turns on: one played on purpose meanwhile keeps playing.
+      if (!reduced && reducedMotion()) setPlaying(false);
+      reduced = reducedMotion();
+    });
+    observer.observe(document.body, { attributes: true, attributeFilter: ['class'] });
+    return () => observer.disconnect();
+  }, []);
 
   useEffect(() => {
     if (playing) return;

@@ -323,8 +323,10 @@ export function useImageComposer({
           aria-label={`Uploaded image ${step.name}`}
           onKeyDown={(event: KeyboardEvent<HTMLDivElement>) => {
             // Enter in the description inserts the image; it never submits the post's form.
-            // (Not the Enter that ends an input method's composition: that one picks the characters.)
-            if (event.key === 'Enter' && !event.nativeEvent.isComposing && event.target === describeInput.current) {
+            // (Not the Enter that ends an input method's composition: that one picks the characters.
+            // Safari says so by key code 229 alone.)
+            const composing = event.nativeEvent.isComposing || event.nativeEvent.keyCode === 229;
+            if (event.key === 'Enter' && !composing && event.target === describeInput.current) {
               event.preventDefault();
               insert();
             }
