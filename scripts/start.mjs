@@ -82,8 +82,8 @@ const server = spawn(process.execPath, [path.join(root, 'apps/server/dist/server
   stdio: 'inherit',
   // glibc's malloc keeps up to 8 arenas a core, and what libvips' threads free while
   // re-encoding an image (about 100 MB for the largest allowed) stays in them: two arenas
-  // keep the server's memory flat under uploads (+70 MB at most under the drill's upload
-  // attack, +240-400 MB without). Set in the environment to choose otherwise.
+  // keep the server's memory flat under uploads (+68 MB under the drill's upload attack,
+  // +405 MB without them). Set in the environment to choose otherwise.
   env: { MALLOC_ARENA_MAX: '2', ...process.env },
 });
 for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP']) process.on(signal, () => server.kill(signal));
