@@ -56,11 +56,14 @@ export async function createPostgresDatabase(): Promise<{ url: string; drop: () 
 /**
  * A fresh, migrated database of the given kind; closing it also drops a PostgreSQL one. A
  * PGlite one starts from the run's migrated cluster (global-setup.ts); its migrations still
- * run, and find nothing left to apply.
+ * run, and find nothing left to apply. `url`: an existing PostgreSQL database (not dropped);
+ * `dataDir`: PGlite on that directory.
  */
-export async function createTestDatabase(kind: DatabaseKind, url?: string): Promise<Database> {
+export async function createTestDatabase(kind: DatabaseKind, url?: string, dataDir?: string): Promise<Database> {
   const { migrationsDir } = loadConfig({});
   if (kind === 'pglite') {
+    // On a data directory (a backup test's), a new cluster migrated there.
+    if (dataDir !== undefined) return openDatabase({ kind, dataDir, migrationsDir });
     return openDatabase({ kind, dataDir: undefined, migrationsDir, startFrom: inject('pgliteTemplate') });
   }
   if (url) return openDatabase({ kind, url, migrationsDir, poolSize: 5 });

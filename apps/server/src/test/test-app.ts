@@ -29,6 +29,8 @@ export async function startTestApp(
     env?: NodeJS.ProcessEnv;
     configure?: (config: Config) => void;
     databaseUrl?: string;
+    /** The embedded database on this directory (a backup test's), not in memory. */
+    dataDir?: string;
     logStream?: NodeJS.WritableStream;
   } = {},
 ): Promise<TestApp> {
@@ -45,7 +47,7 @@ export async function startTestApp(
   config.uploads.firstSweepMs = 2 ** 31 - 1;
   config.uploads.sweepMs = 2 ** 31 - 1;
   options.configure?.(config);
-  const database = await createTestDatabase(kind, options.databaseUrl);
+  const database = await createTestDatabase(kind, options.databaseUrl, options.dataDir);
   const app = await buildApp({ config, database, logger: Boolean(options.logStream), logStream: options.logStream });
   await app.listen({ port: 0, host: '127.0.0.1' });
   const { port } = app.server.address() as AddressInfo;

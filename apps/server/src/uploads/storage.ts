@@ -23,7 +23,7 @@ export interface ImageStorage {
 }
 
 /** Flushes a directory's entries (a rename in it) to the disk; on Windows, which opens no directory, the rename stands as it is. */
-async function syncDirectory(directory: string): Promise<void> {
+export async function syncDirectory(directory: string): Promise<void> {
   if (process.platform === 'win32') return;
   const handle: FileHandle = await fs.open(directory, 'r');
   try {
