@@ -20,12 +20,14 @@ import { webPlugin } from './plugins/web.ts';
 import { readCachePlugin } from './plugins/read-cache.ts';
 import { signalsPlugin } from './plugins/signals.ts';
 import { eventsPlugin } from './events/processor.ts';
+import { backupsPlugin } from './plugins/backups.ts';
 import { digestsPlugin } from './plugins/digests.ts';
 import { uploadsPlugin } from './plugins/uploads.ts';
 import { realtimePlugin } from './realtime/realtime.ts';
 import { mailPlugin } from './plugins/mail.ts';
 import { accountRoutes } from './routes/account/account.ts';
 import { adminRoutes } from './routes/admin/admin.ts';
+import { backupRoutes } from './routes/admin/backups.ts';
 import { answerRoutes } from './routes/answers/answers.ts';
 import { commentRoutes } from './routes/comments/comments.ts';
 import { forumRoutes } from './routes/forums/forums.ts';
@@ -125,6 +127,7 @@ export async function buildApp({ config, database, logger = true, logStream }: B
   await app.register(eventsPlugin);
   await app.register(digestsPlugin);
   await app.register(uploadsPlugin);
+  await app.register(backupsPlugin);
   await app.register(metricsPlugin);
 
   await app.register(
@@ -147,6 +150,7 @@ export async function buildApp({ config, database, logger = true, logStream }: B
       await api.register(answerRoutes);
       await api.register(uploadRoutes);
       await api.register(adminRoutes);
+      await api.register(backupRoutes);
       await api.register(moderationRoutes);
       await api.register(commentRoutes);
       await api.register(tagRoutes);

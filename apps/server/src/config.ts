@@ -61,6 +61,18 @@ export interface Config {
   publicUrl: string | undefined;
   /** A bearer token that opens GET /api/metrics to other addresses than the loopback (METRICS_TOKEN). */
   metricsToken: string | undefined;
+  /**
+   * Where the server keeps its own daily backups (BACKUP_DIR; docs/product.md section 15),
+   * unset for none. Listed and downloadable at /admin.
+   */
+  backupDir: string | undefined;
+  /**
+   * The backup schedule: a backup is due when the newest in BACKUP_DIR is `everyMs` old,
+   * looked at every `checkMs` (first `firstCheckMs` after start); the `keep` newest stay.
+   */
+  backups: { keep: number; everyMs: number; checkMs: number; firstCheckMs: number };
+  /** Where pg_dump and psql are (PG_BIN_DIR), when not on PATH. */
+  pgBinDir: string | undefined;
   /** Live socket.io clients per client address and per process (SOCKETS_PER_ADDRESS, SOCKETS_TOTAL). */
   sockets: { perAddress: number; total: number };
   /**
@@ -263,6 +275,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, fileLimit = ope
     trustProxy: parseTrustProxy(env.TRUST_PROXY),
     publicUrl: parsePublicUrl(env.PUBLIC_URL),
     metricsToken: env.METRICS_TOKEN || undefined,
+    backupDir: env.BACKUP_DIR ? path.resolve(env.BACKUP_DIR) : undefined,
+    backups: { keep: 7, everyMs: 24 * 60 * 60_000, checkMs: 10 * 60_000, firstCheckMs: 5 * 60_000 },
+    pgBinDir: env.PG_BIN_DIR || undefined,
     sockets: { perAddress: positive(env.SOCKETS_PER_ADDRESS, 50), total: positive(env.SOCKETS_TOTAL, 20_000) },
     readCache: {
       maxBytes: positive(env.READ_CACHE_MB, 64) * 2 ** 20,

@@ -9,6 +9,7 @@ import type { ContentCache } from './cache/content-cache.ts';
 import type { Signals } from './cache/signals.ts';
 import type { RateLimiter } from './plugins/rate-limit.ts';
 import type { Realtime } from './realtime/realtime.ts';
+import type { Backups } from './plugins/backups.ts';
 import type { DigestRunner } from './plugins/digests.ts';
 import type { Uploads } from './plugins/uploads.ts';
 
@@ -26,6 +27,7 @@ declare module 'fastify' {
     events: EventProcessor;
     mailer: Mailer;
     digests: DigestRunner;
+    backups: Backups;
     uploads: Uploads;
   }
   interface FastifyRequest {

@@ -31,6 +31,8 @@ export async function startWorkerServer(parallelIndex: number): Promise<WorkerSe
       PORT: String(port),
       HOST: '127.0.0.1',
       DATA_DIR: dataDir,
+      // The server's own backups, listed at /admin (admin.spec.ts).
+      BACKUP_DIR: path.join(dataDir, 'backups'),
       RATE_LIMIT_MULTIPLIER: '100',
       // Nobody reads its request log (stdout is ignored): not written at all.
       LOG_LEVEL: 'warn',

@@ -449,7 +449,7 @@ export interface Endpoint {
   /** The 200 answer. */
   response: z.ZodType;
   /** Its media type, when not JSON (the reference page is HTML, the metrics Prometheus's text). */
-  produces?: 'text/html' | 'text/plain';
+  produces?: 'text/html' | 'text/plain' | 'application/gzip';
   /** The body's media type, when not JSON: an upload is one file, field `file`. */
   consumes?: 'multipart/form-data';
 }
@@ -457,6 +457,31 @@ export interface Endpoint {
 const byId = z.object({ id: idInput });
 const byUsername = z.object({ username: z.string({ error: 'username is required' }).min(1).max(100) });
 const optionalUsername = z.object({ username: z.string().optional() });
+
+/** A backup's file name, as the server makes them (docs/product.md section 15). */
+export const BACKUP_NAME = /^porpoise-\d{8}-\d{6}(?:-\d{1,3})?\.porpoise-backup$/;
+const backupNameParams = z.object({ name: z.string().max(60).regex(BACKUP_NAME, 'not a backup') });
+
+/** A backup the server keeps, as /admin lists it (read from its header). */
+export const backupSummarySchema = z.strictObject({
+  name: z.string(),
+  createdAt: z.string(),
+  size: z.number().int(),
+  database: z.enum(['pglite', 'postgres']),
+  migration: z.string(),
+  questions: z.number().int(),
+  images: z.number().int(),
+});
+export type BackupSummary = z.infer<typeof backupSummarySchema>;
+
+export const backupListSchema = z.strictObject({
+  backups: z.array(backupSummarySchema),
+  running: z.strictObject({ name: z.string(), startedAt: z.string() }).nullable(),
+  lastFailure: z.strictObject({ at: z.string(), message: z.string() }).nullable(),
+  /** BACKUP_DIR is set: the server backs up daily, and admins may start one. */
+  scheduled: z.boolean(),
+});
+export type BackupList = z.infer<typeof backupListSchema>;
 
 /** Every endpoint of the API, by a stable name (the OpenAPI operationId). */
 export const ENDPOINTS = {
@@ -551,6 +576,47 @@ export const ENDPOINTS = {
     group: 'admin',
     access: 'admin',
     response: z.strictObject({ sent: z.number().int() }),
+  },
+  listBackups: {
+    ...API_ROUTES.listBackups,
+    summary: "The server's own backups in BACKUP_DIR, newest first, and the one running; admins only",
+    group: 'admin',
+    access: 'admin',
+    response: backupListSchema,
+  },
+  runBackup: {
+    ...API_ROUTES.runBackup,
+    summary: 'Start a backup into BACKUP_DIR now (202 with its name; 409 while one runs); admins only',
+    group: 'admin',
+    access: 'admin',
+    response: z.strictObject({ name: z.string() }),
+  },
+  downloadBackup: {
+    ...API_ROUTES.downloadBackup,
+    summary: 'One backup file of BACKUP_DIR, as an attachment; admins only',
+    group: 'admin',
+    access: 'admin',
+    params: backupNameParams,
+    produces: 'application/gzip',
+    response: z.string(),
+  },
+  startOperatorBackup: {
+    ...API_ROUTES.startOperatorBackup,
+    summary:
+      "`npm run backup` on the server's machine: start a backup of the embedded database (202 with its name); the loopback address with the server's own token only",
+    group: 'operations',
+    access: 'anyone',
+    response: z.strictObject({ name: z.string() }),
+  },
+  operatorBackup: {
+    ...API_ROUTES.operatorBackup,
+    summary:
+      "`npm run backup`: the operator's backup once written (202 while it runs), then deleted from the server; the loopback address with the server's own token only",
+    group: 'operations',
+    access: 'anyone',
+    params: backupNameParams,
+    produces: 'application/gzip',
+    response: z.string(),
   },
   notifications: {
     ...API_ROUTES.notifications,

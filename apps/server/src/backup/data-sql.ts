@@ -135,8 +135,15 @@ export async function* readDataSql(
     throw new DataSqlError(lineNumber, `not part of a data backup: ${text.slice(0, 80)}`);
   }
 
+  const decode = (chunk?: Buffer) => {
+    try {
+      return chunk === undefined ? decoder.decode() : decoder.decode(chunk, { stream: true });
+    } catch {
+      throw new DataSqlError(lineNumber + 1, 'not UTF-8 text');
+    }
+  };
   for await (const chunk of input) {
-    const text = rest + (typeof chunk === 'string' ? chunk : decoder.decode(chunk, { stream: true }));
+    const text = rest + (typeof chunk === 'string' ? chunk : decode(chunk));
     let start = 0;
     for (let end = text.indexOf('\n'); end >= 0; end = text.indexOf('\n', start)) {
       yield* onLine(text.slice(start, end));
@@ -145,7 +152,7 @@ export async function* readDataSql(
     rest = text.slice(start);
     if (rest.length > MAX_LINE_BYTES) throw new DataSqlError(lineNumber + 1, 'a line longer than any row of ours');
   }
-  rest += decoder.decode();
+  rest += decode();
   if (rest !== '') yield* onLine(rest);
   if (copying !== null)
     throw new DataSqlError(lineNumber, `the rows of ${(copying as { table: string }).table} never end`);

@@ -34,6 +34,8 @@ export interface BackupOptions {
   uploadsDir: string;
   migrationsDir: string;
   porpoiseVersion: string;
+  /** When the snapshot was taken, if before this export began (a copy of the files made earlier, live.ts). */
+  snapshotAt?: string;
 }
 
 /** The file name section 15 gives a backup taken at `at` (UTC). */
@@ -238,6 +240,7 @@ export async function backupPglite(pglite: PGlite, options: BackupOptions): Prom
     );
     const [server] = await run<{ version: string }>(`select current_setting('server_version') as version`);
     const plan = await planSnapshot(run, options.migrationsDir);
+    if (options.snapshotAt !== undefined) plan.snapshotAt = options.snapshotAt;
     async function* events(): AsyncGenerator<DataSqlEvent> {
       for (const table of plan.tables) {
         const [size] = await run<{ pages: number }>(

@@ -6,15 +6,15 @@ import os from 'node:os';
 import path from 'node:path';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { loadConfig, type Config } from '../config.ts';
 import { queryRows, type Db } from '../db/client.ts';
 import { DEMO_SIZE, seedCommunity } from '../seed/community.ts';
 import { DEMO_PASSWORD, seedDemoAccounts } from '../seed/demo-accounts.ts';
 import { seedDemoContent } from '../seed/seed-demo-content.ts';
 import { diskStorage } from '../uploads/storage.ts';
-import { createPostgresDatabase, type DatabaseKind } from '../test/databases.ts';
+import { appOn, configOf, placesIn, type Place } from '../test/backup-places.ts';
+import type { DatabaseKind } from '../test/databases.ts';
 import { answerQuestion, askQuestion, callAs, registerUser, sessionCookie, type TestUser } from '../test/factories.ts';
-import { startTestApp, type TestApp } from '../test/test-app.ts';
+import type { TestApp } from '../test/test-app.ts';
 import { keptTables, publicTables } from './catalog.ts';
 import { backupConfigured, restoreConfigured } from './run.ts';
 
@@ -62,32 +62,18 @@ const DIRECTIONS: [DatabaseKind, DatabaseKind][] = [
 describe.each(DIRECTIONS)('a backup of %s restored into %s', (from, to) => {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'porpoise-backup-'));
   const file = path.join(dir, 'community.porpoise-backup');
-  const source = { dataDir: path.join(dir, 'source-data'), uploadsDir: path.join(dir, 'source-uploads'), url: '' };
-  const target = { dataDir: path.join(dir, 'target-data'), uploadsDir: path.join(dir, 'target-uploads'), url: '' };
-  const drops: (() => Promise<void>)[] = [];
+  const { newPlace, dropAll } = placesIn(dir);
+  let source: Place;
+  let target: Place;
   let asker: TestUser;
   let answerer: TestUser;
   let questionIds: string[];
   let before: { fingerprint: Record<string, string>; pages: unknown[]; maxQuestionId: number; image: string };
   let restored: TestApp;
 
-  const configOf = (kind: DatabaseKind, place: typeof source): Config => {
-    const config = loadConfig({ DATA_DIR: place.dataDir, UPLOADS_DIR: place.uploadsDir });
-    config.databaseUrl = kind === 'postgres' ? place.url : undefined;
-    return config;
-  };
-  const appOn = (kind: DatabaseKind, place: typeof source) =>
-    startTestApp(kind, {
-      env: { UPLOADS_DIR: place.uploadsDir },
-      ...(kind === 'postgres' ? { databaseUrl: place.url } : { dataDir: place.dataDir }),
-    });
-
   beforeAll(async () => {
-    for (const place of [source, target]) {
-      const created = await createPostgresDatabase();
-      place.url = created.url;
-      drops.push(created.drop);
-    }
+    source = await newPlace(from);
+    target = await newPlace(to);
     const app = await appOn(from, source);
     try {
       // A community: the demo's (generated questions, hand-written ones with images, threads,
@@ -133,7 +119,7 @@ describe.each(DIRECTIONS)('a backup of %s restored into %s', (from, to) => {
 
   afterAll(async () => {
     await restored?.close();
-    for (const drop of drops) await drop();
+    await dropAll();
     fs.rmSync(dir, { recursive: true, force: true });
   });
 

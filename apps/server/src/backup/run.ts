@@ -1,14 +1,21 @@
 // Backing up and restoring the database the configuration names (DATABASE_URL, else the
 // embedded one in DATA_DIR): what `npm run backup` and `npm run restore` do.
 import fs from 'node:fs';
+import http from 'node:http';
 import path from 'node:path';
+import { pipeline } from 'node:stream/promises';
+import { setTimeout as sleep } from 'node:timers/promises';
 import pg from 'pg';
 import type { Config } from '../config.ts';
-import { lockDataDir } from '../db/data-dir-lock.ts';
+import { DataDirLockedError, lockDataDir } from '../db/data-dir-lock.ts';
+import { verifyBackupFile } from './archive.ts';
 import { openDurablePglite } from '../db/durable-node-fs.ts';
 import { backupPglite, backupPostgres, type BackupOptions } from './export.ts';
 import type { BackupHeader } from './header.ts';
 import { pgliteTarget, postgresTarget, restoreBackup, type RestoreSummary } from './restore.ts';
+
+/** The file a running server writes for `npm run backup` (DATA_DIR/porpoise-server.json, 0600; plugins/backups.ts). */
+export const SERVER_FILE = 'porpoise-server.json';
 
 /** The migration lock of db/client.ts: a server starting during a restore waits for it. */
 const MIGRATION_LOCK_ID = 7_206_431;
@@ -55,7 +62,79 @@ export async function backupConfigured(config: Config, out: string, pgBinDir?: s
   if (config.databaseUrl) return backupPostgres(config.databaseUrl, { ...options, pgBinDir });
   if (!fs.existsSync(path.join(config.dataDir, 'pgdata', 'PG_VERSION')))
     throw new Error(`There is no embedded database in ${config.dataDir} to back up (DATA_DIR).`);
-  return withEmbedded(config.dataDir, (pglite) => backupPglite(pglite, options));
+  try {
+    return await withEmbedded(config.dataDir, (pglite) => backupPglite(pglite, options));
+  } catch (error) {
+    // A server owns the files: it takes the backup, and this process collects it.
+    if (error instanceof DataDirLockedError && fs.existsSync(path.join(config.dataDir, SERVER_FILE)))
+      return backupThroughServer(config, out);
+    throw error;
+  }
+}
+
+/** One request to the running server's operator routes (plugins/backups.ts) on the loopback. */
+function askServer(
+  config: Config,
+  server: { port: number; host: string; token: string },
+  method: 'GET' | 'POST',
+  url: string,
+): Promise<http.IncomingMessage> {
+  return new Promise((resolve, reject) => {
+    const request = http.request({
+      host: server.host === '::1' ? '::1' : '127.0.0.1',
+      port: server.port,
+      method,
+      path: `/api${url}`,
+      headers: {
+        authorization: `Bearer ${server.token}`,
+        // The server answers only to its own names (PUBLIC_URL's, else localhost's).
+        host: config.publicUrl ? new URL(config.publicUrl).host : `localhost:${server.port}`,
+      },
+    });
+    request.on('response', resolve).on('error', reject).end();
+  });
+}
+
+async function textOf(response: http.IncomingMessage): Promise<string> {
+  let text = '';
+  for await (const chunk of response) text += String(chunk);
+  return text;
+}
+
+/**
+ * Asks the server that owns DATA_DIR for a backup (it snapshots its own files), waits for it
+ * (asking once a second, so no request outlives the server's idle timeout), downloads it to
+ * `out` and checks it whole.
+ */
+async function backupThroughServer(config: Config, out: string): Promise<BackupHeader> {
+  const server = JSON.parse(fs.readFileSync(path.join(config.dataDir, SERVER_FILE), 'utf8')) as {
+    port: number;
+    host: string;
+    token: string;
+  };
+  const started = await askServer(config, server, 'POST', '/operator/backups');
+  const body = await textOf(started);
+  if (started.statusCode !== 202) throw new Error(`The running server refused the backup: ${body}`);
+  const { name } = JSON.parse(body) as { name: string };
+  for (;;) {
+    const response = await askServer(config, server, 'GET', `/operator/backups/${name}`);
+    if (response.statusCode === 202) {
+      await textOf(response);
+      await sleep(1_000);
+      continue;
+    }
+    if (response.statusCode !== 200) throw new Error(`The running server's backup failed: ${await textOf(response)}`);
+    const partial = `${out}.partial`;
+    await pipeline(response, fs.createWriteStream(partial, { flags: 'wx', mode: 0o600 }));
+    try {
+      const header = (await verifyBackupFile(partial)) as BackupHeader;
+      fs.renameSync(partial, out);
+      return header;
+    } catch (error) {
+      fs.rmSync(partial, { force: true });
+      throw error;
+    }
+  }
 }
 
 /** Restores `file` into the configured database. */

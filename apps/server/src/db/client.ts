@@ -34,6 +34,11 @@ export interface Database {
   url: string | undefined;
   ping(): Promise<void>;
   close(): Promise<void>;
+  /**
+   * The embedded database on disk: copies its files, as of the last commit, into `dir`
+   * (a backup's snapshot, backup/live.ts). Every statement waits meanwhile.
+   */
+  snapshotTo?: (dir: string) => Promise<void>;
   /** PostgreSQL's pool: connections open, idle, and queries waiting for one (for metrics). */
   pool?: () => { total: number; idle: number; waiting: number };
 }
@@ -128,6 +133,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
       db,
       kind: 'pglite',
       url: undefined,
+      ...(options.dataDir === undefined ? {} : { snapshotTo: (dir: string) => client.snapshot(dir) }),
       ping: async () => {
         await db.execute(sql`select 1`);
       },

@@ -95,3 +95,31 @@ async function syncTree(dir: string): Promise<void> {
   };
   await Promise.all(Array.from({ length: 16 }, syncNext));
 }
+
+/** What a running PostgreSQL's directory holds that no copy of it should (pg_basebackup leaves them out too). */
+const NOT_COPIED = new Set(['postmaster.pid', 'postmaster.opts']);
+
+/**
+ * Copies the data directory `source` into `target` (new), 16 files at a time, as a reflink
+ * where the filesystem makes one (then it costs no space until either changes). The caller
+ * makes sure nothing writes meanwhile (pglite-worker.ts 'snapshot').
+ */
+export async function copyDataDir(source: string, target: string): Promise<void> {
+  const files: string[] = [];
+  const walk = (relative: string) => {
+    fs.mkdirSync(path.join(target, relative), { recursive: true, mode: 0o700 });
+    for (const entry of fs.readdirSync(path.join(source, relative), { withFileTypes: true })) {
+      const child = path.join(relative, entry.name);
+      if (entry.isDirectory()) walk(child);
+      else if (entry.isFile() && !NOT_COPIED.has(child)) files.push(child);
+    }
+  };
+  walk('');
+  let next = 0;
+  const copyNext = async (): Promise<void> => {
+    for (let file = files[next++]; file !== undefined; file = files[next++]) {
+      await fs.promises.copyFile(path.join(source, file), path.join(target, file), fs.constants.COPYFILE_FICLONE);
+    }
+  };
+  await Promise.all(Array.from({ length: 16 }, copyNext));
+}

@@ -18,6 +18,8 @@ export type WorkerRequest =
     }
   | { id: number; op: 'begin' }
   | { id: number; op: 'end'; tx: number; commit: boolean }
+  /** Copies the data directory into `dir` while no statement runs (a backup's snapshot). */
+  | { id: number; op: 'snapshot'; dir: string }
   | { id: number; op: 'close' };
 
 export interface QueryResult {
@@ -38,24 +40,29 @@ interface QueryOptions {
 /** The part of PGlite's client that drizzle-orm/pglite uses: query and transaction. */
 export interface PgliteLikeClient {
   query(sql: string, params?: unknown[], options?: QueryOptions): Promise<QueryResult>;
-  transaction<T>(fn: (tx: Omit<PgliteLikeClient, 'transaction' | 'close'>) => Promise<T>): Promise<T>;
+  transaction<T>(fn: (tx: Omit<PgliteLikeClient, 'transaction' | 'close' | 'snapshot'>) => Promise<T>): Promise<T>;
+  /** Copies the database's files, as of the last commit, into `dir` (pglite-worker.ts). */
+  snapshot(dir: string): Promise<void>;
   close(): Promise<void>;
 }
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 
 /**
- * The worker: built next to server.js; in development and tests, the TypeScript source,
- * loaded through tsx's loader (registered inside the worker, which starts without it).
+ * A worker thread running the module `name` (without extension) of the directory `here`:
+ * built next to server.js, or in development and tests the TypeScript source, loaded through
+ * tsx's loader (registered inside the worker, which starts without it).
  */
-function startWorker(dataDir: string | undefined, startFrom: string | undefined): Worker {
-  const workerData = { dataDir, startFrom };
-  const built = path.join(here, 'pglite-worker.js');
+export function startModuleWorker(here: string, name: string, workerData: unknown): Worker {
+  const built = path.join(here, `${name}.js`);
   if (fs.existsSync(built)) return new Worker(built, { workerData });
-  const source = pathToFileURL(path.join(here, 'pglite-worker.ts')).href;
+  const source = pathToFileURL(path.join(here, `${name}.ts`)).href;
   const bootstrap = `import('tsx/esm/api').then(({ register }) => { register(); return import(${JSON.stringify(source)}); });`;
   return new Worker(bootstrap, { eval: true, workerData });
 }
+
+const startWorker = (dataDir: string | undefined, startFrom: string | undefined): Worker =>
+  startModuleWorker(here, 'pglite-worker', { dataDir, startFrom });
 
 /** What happens to the thread after it started: reported so the server can log it, or exit. */
 export type PgliteThreadEvent =
@@ -234,6 +241,9 @@ export async function startPgliteThread(
       }
       await send({ id: nextId++, op: 'end', tx, commit: true });
       return result;
+    },
+    async snapshot(dir) {
+      await send({ id: nextId++, op: 'snapshot', dir });
     },
     async close() {
       if (!failed) await send({ id: nextId++, op: 'close' }).catch(() => undefined);

@@ -6,7 +6,7 @@ import { runInNewContext } from 'node:vm';
 import { parentPort, workerData } from 'node:worker_threads';
 import { types, type Transaction } from '@electric-sql/pglite';
 import { serialize } from 'pg-protocol';
-import { openDurablePglite } from './durable-node-fs.ts';
+import { copyDataDir, openDurablePglite } from './durable-node-fs.ts';
 import type { QueryResult, WorkerReply, WorkerRequest } from './pglite-thread.ts';
 
 // The parsers drizzle asks for: date and time types stay text, as with the pg driver.
@@ -199,6 +199,16 @@ async function handle(request: WorkerRequest): Promise<void> {
       const finish = finishers.get(request.tx);
       if (!finish) throw new Error('no such transaction');
       finish({ id: request.id, commit: request.commit });
+      return;
+    }
+    case 'snapshot': {
+      if (dataDir === undefined) throw new Error('an embedded database in memory has no files to copy');
+      // Flushed first, outside the lock, so the copy holds little WAL to replay when opened.
+      await db.exec('CHECKPOINT');
+      // No transaction open and no statement running while the files are copied: they are
+      // the committed state, as after a crash, which opening the copy recovers.
+      await db._runExclusiveTransaction(() => db.runExclusive(() => copyDataDir(dataDir, request.dir)));
+      reply({ id: request.id, ok: true, result: null });
       return;
     }
     case 'close':

@@ -19,7 +19,8 @@ export interface Metrics {
   allows(request: FastifyRequest): boolean;
 }
 
-const isLoopback = (address: string) =>
+/** Whether a connection's own address is this machine's loopback. */
+export const isLoopback = (address: string) =>
   address === '::1' || address.startsWith('127.') || address.startsWith('::ffff:127.');
 
 /** Whether the request carries `Authorization: Bearer <token>` (compared in constant time). */

@@ -46,6 +46,15 @@ function fetchedByScript(headers: Record<string, string | string[] | undefined>)
 
 /** The API's own description and reference page: documents a browser may open, with no effect. */
 const DOCUMENTS = new Set(['/api/docs', '/api/openapi.json']);
+/** Files our pages link for download (an admin's backup, /admin): documents, from our own pages only. */
+const DOWNLOADS = new Set(['/api/admin/backups/:name']);
+
+/** A document request a browser may make: the API's description, or a download our own page started. */
+function documentAllowed(url: string, headers: Record<string, string | string[] | undefined>): boolean {
+  if (DOCUMENTS.has(url)) return true;
+  const site = headers['sec-fetch-site'];
+  return DOWNLOADS.has(url) && (site === undefined || site === 'same-origin' || site === 'none');
+}
 
 /**
  * API answers are JSON, never a page: the short set the OWASP REST cheat sheet gives
@@ -121,7 +130,11 @@ export const securityPlugin = fp(
     app.removeContentTypeParser('text/plain');
     app.addHook('onRequest', (request, _reply, done) => {
       const api = isApiRequest(request);
-      if (api && !fetchedByScript(request.headers) && !DOCUMENTS.has(request.routeOptions.url ?? '')) {
+      if (
+        api &&
+        !fetchedByScript(request.headers) &&
+        !documentAllowed(request.routeOptions.url ?? '', request.headers)
+      ) {
         return done(forbidden(MESSAGES.notForScripts));
       }
       const guarded = !SAFE_METHODS.has(request.method) && api;

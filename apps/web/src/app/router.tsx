@@ -172,14 +172,14 @@ export const routes: RouteObject[] = [
             lazy: () =>
               import('./routes/post-history').then((m) => ({ loader: m.historyLoader, Component: m.PostHistoryRoute })),
           })),
-          {
-            path: paths.adminUsers.pattern,
+          ...[paths.adminUsers.pattern, paths.admin.pattern].map((path) => ({
+            path,
             lazy: () =>
               import('./routes/admin-users').then((m) => ({
                 loader: m.adminUsersLoader,
                 Component: m.AdminUsersRoute,
               })),
-          },
+          })),
           {
             path: paths.moderation.pattern,
             lazy: () =>

@@ -66,6 +66,8 @@ export const paths = {
   /** What reputation unlocks, and how far the member is from each privilege (docs/product.md section 13). */
   privileges: route('/help/privileges', () => '/help/privileges'),
   adminUsers: route('/admin/users', () => '/admin/users'),
+  /** The same admin page, by the name docs/product.md section 15 gives it. */
+  admin: route('/admin', () => '/admin'),
   /** The review queue (docs/product.md section 10): moderators and admins. */
   moderation: route('/moderation', () => '/moderation'),
   /** The moderation log; `before`: the page of entries older than that one. */

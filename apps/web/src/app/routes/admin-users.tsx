@@ -5,8 +5,10 @@ import { paths } from '@/config/paths';
 import { userFacingError } from '@/lib/api-client';
 import { deferred } from '@/lib/deferred';
 import { administers } from '@/lib/roles';
+import { listBackups } from '@/features/admin/api/backups';
 import { getPrivilegeThresholds } from '@/features/admin/api/privileges';
 import { listUsers } from '@/features/admin/api/users';
+import { Backups } from '@/features/admin/components/backups';
 import { PrivilegeThresholds } from '@/features/admin/components/privilege-thresholds';
 import { UserRoles } from '@/features/admin/components/user-roles';
 import { signedInAccount } from '@/features/auth/api/me';
@@ -20,15 +22,16 @@ export async function adminUsersLoader({ request }: LoaderFunctionArgs) {
     search,
     users: deferred(listUsers(search, request.signal)),
     privileges: deferred(getPrivilegeThresholds(request.signal)),
+    backups: deferred(listBackups(request.signal)),
   };
 }
 
 /**
- * /admin/users: find accounts by name and set their roles (docs/product.md section 10), and set
- * the privileges' reputation thresholds (section 13).
+ * /admin/users (and /admin): find accounts by name and set their roles (docs/product.md section
+ * 10), set the privileges' reputation thresholds (section 13), and the server's backups (section 15).
  */
 export function AdminUsersRoute() {
-  const { search, users, privileges } = useLoaderData<typeof adminUsersLoader>();
+  const { search, users, privileges, backups } = useLoaderData<typeof adminUsersLoader>();
   const navigation = useNavigation();
   return (
     <>
@@ -57,6 +60,13 @@ export function AdminUsersRoute() {
         failed={(error) => <p className="inline-error">{userFacingError(error, 'Failed to load privileges')}</p>}
       >
         {(current) => <PrivilegeThresholds privileges={current} />}
+      </Deferred>
+      <Deferred
+        data={backups}
+        loading={<LoadingText>Loading backups…</LoadingText>}
+        failed={(error) => <p className="inline-error">{userFacingError(error, 'Failed to load backups')}</p>}
+      >
+        {(current) => <Backups initial={current} />}
       </Deferred>
     </>
   );
