@@ -20,7 +20,7 @@ import { BackupFileError, readBackupFile, writeBackupFile } from './archive.ts';
 import { publicTables } from './catalog.ts';
 import type { BackupHeader } from './header.ts';
 import { migrationMarks } from './migrations.ts';
-import { NOT_EMPTY, RestoreRefusedError } from './restore.ts';
+import { NOT_EMPTY, RestoreRefusedError, SERVER_CONNECTED } from './restore.ts';
 import { backupConfigured, restoreConfigured } from './run.ts';
 
 const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'porpoise-refusals-'));
@@ -311,6 +311,23 @@ describe.each(DATABASE_KINDS)('a restore into %s', (kind) => {
         server.child.kill('SIGTERM');
         await server.exited;
       }
+    });
+  }
+
+  if (kind === 'postgres') {
+    it('refuses a database a server is connected to, even with --force', async () => {
+      const target = await newPlace(kind);
+      const app = await appOn(kind, target);
+      try {
+        const error = await rejectionOf(restoreConfigured(configOf(kind, target), good, { force: true }));
+        expect(error).toBeInstanceOf(RestoreRefusedError);
+        expect(error.message).toBe(SERVER_CONNECTED);
+        expect((await callAs(app.app, null, 'GET', '/api/readyz')).statusCode).toBe(200);
+      } finally {
+        await app.close();
+      }
+      await restoreConfigured(configOf(kind, target), good, { force: false });
+      expect(await usernamesOf(kind, target)).toEqual(members.map((member) => member.username).sort());
     });
   }
 });

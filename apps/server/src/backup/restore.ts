@@ -15,6 +15,7 @@ import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import type pg from 'pg';
+import { SERVER_APPLICATION_NAME } from '../db/client.ts';
 import { diskStorage } from '../uploads/storage.ts';
 import { BackupFileError, readBackupFile, verifyBackupFile } from './archive.ts';
 import {
@@ -39,6 +40,7 @@ export class RestoreRefusedError extends Error {
 
 /** Section 15's text for a target that already holds a community. */
 export const NOT_EMPTY = 'The target database is not empty';
+export const SERVER_CONNECTED = 'A Porpoise server is connected to the target database: stop it before restoring';
 
 type AnyDb = PgDatabase<PgQueryResultHKT, Record<string, unknown>>;
 
@@ -56,6 +58,8 @@ export interface RestoreTarget {
   run: RunSql;
   db: AnyDb;
   load(): Promise<Loader>;
+  /** Whether a Porpoise server is using the database (the embedded one's lock says so before). */
+  inUse?: () => Promise<boolean>;
 }
 
 /** The embedded database, open in this thread (the restore CLI's own; the server is stopped). */
@@ -96,6 +100,14 @@ export function postgresTarget(client: pg.Client, url: string, pgBinDir?: string
     run: async <T>(text: string, params?: unknown[]) => (await client.query(text, params)).rows as T[],
     db: drizzlePg({ client }),
     load: () => psqlLoader(url, pgBinDir),
+    inUse: async () => {
+      const { rows } = await client.query<{ n: number }>(
+        `select count(*)::int as n from pg_stat_activity
+         where datname = current_database() and pid <> pg_backend_pid() and application_name = $1`,
+        [SERVER_APPLICATION_NAME],
+      );
+      return (rows[0]?.n ?? 0) > 0;
+    },
   };
 }
 
@@ -184,6 +196,7 @@ export async function restoreBackup(
   options: { force: boolean; migrationsDir: string; uploadsDir: string },
 ): Promise<RestoreSummary> {
   const header = checkedHeader(file, await verifyBackupFile(file), options.migrationsDir);
+  if (await target.inUse?.()) throw new RestoreRefusedError(SERVER_CONNECTED);
   if (!options.force && (await holdsData(target.run))) throw new RestoreRefusedError(NOT_EMPTY);
 
   // Whatever schema is there (another migration, a forced restore's old community) goes.

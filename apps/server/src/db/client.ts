@@ -59,6 +59,9 @@ export type DatabaseOptions =
       startFrom?: string;
     };
 
+/** The application_name of the server's PostgreSQL connections. */
+export const SERVER_APPLICATION_NAME = 'porpoise';
+
 // Migrations from several processes starting at once are serialised by this advisory lock.
 const MIGRATION_LOCK_ID = 7_206_431;
 
@@ -88,6 +91,8 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
   if (options.kind === 'postgres') {
     const pool = new pg.Pool({
       connectionString: options.url,
+      // How a restore (backup/restore.ts) sees a server still connected to its target.
+      application_name: SERVER_APPLICATION_NAME,
       max: options.poolSize ?? DEFAULT_POOL_SIZE,
       // Every query here is short. On a search over a million questions PostgreSQL's
       // defaults compiled it (JIT, 12 ms) and started parallel workers (30 ms) to return

@@ -74,35 +74,20 @@ export function Backups({ initial }: { initial: BackupList }) {
           {list.backups.length === 0 ? (
             <p>No backups yet.</p>
           ) : (
-            <div className="backups__scroll" tabIndex={0} role="region" aria-label="Backups">
-              <table className="backups__table">
-                <caption className="visually-hidden">Backups, newest first</caption>
-                <thead>
-                  <tr>
-                    <th scope="col">Taken</th>
-                    <th scope="col">Questions</th>
-                    <th scope="col">Images</th>
-                    <th scope="col">Size</th>
-                    <th scope="col">Download</th>
-                  </tr>
-                </thead>
-                <tbody>
-                  {list.backups.map((backup) => (
-                    <tr key={backup.name}>
-                      <td>{formatFullTime(new Date(backup.createdAt))}</td>
-                      <td>{formatCount(backup.questions)}</td>
-                      <td>{formatCount(backup.images)}</td>
-                      <td>{formatSize(backup.size)}</td>
-                      <td>
-                        <a href={backupDownloadUrl(backup.name)} download={backup.name}>
-                          {backup.name}
-                        </a>
-                      </td>
-                    </tr>
-                  ))}
-                </tbody>
-              </table>
-            </div>
+            <ul className="backups__list" aria-label="Backups, newest first">
+              {list.backups.map((backup) => (
+                <li key={backup.name} className="backups__item">
+                  <a href={backupDownloadUrl(backup.name)} download={backup.name} className="backups__name">
+                    {backup.name}
+                  </a>
+                  <span className="muted">
+                    Taken {formatFullTime(new Date(backup.createdAt))} · {formatCount(backup.questions)}{' '}
+                    {backup.questions === 1 ? 'question' : 'questions'} · {formatCount(backup.images)}{' '}
+                    {backup.images === 1 ? 'image' : 'images'} · {formatSize(backup.size)}
+                  </span>
+                </li>
+              ))}
+            </ul>
           )}
           <p className="form-notice" role="status">
             {list.running
