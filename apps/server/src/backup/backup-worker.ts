@@ -6,8 +6,12 @@ import { PGlite } from '@electric-sql/pglite';
 import { backupPglite, type BackupOptions } from './export.ts';
 
 const { dir, options } = workerData as { dir: string; options: BackupOptions };
-// A throwaway copy: PGlite's defaults (no fsync) are right for it.
-const pglite = await PGlite.create({ dataDir: dir });
+// A throwaway copy: no fsync (PGlite's default), and the server's small buffer cache (its 128 MB
+// default would add as much to the process while the export runs).
+const pglite = await PGlite.create({
+  dataDir: dir,
+  startParams: [...PGlite.defaultStartParams, '-c', 'shared_buffers=32MB'],
+});
 try {
   parentPort!.postMessage({ ok: true, header: await backupPglite(pglite, options) });
 } catch (error) {

@@ -18,8 +18,11 @@ export interface TableColumns {
   columns: string[];
 }
 
-/** The public schema's tables, with their columns; extension members are not ours. */
-export async function publicTables(run: RunSql): Promise<TableColumns[]> {
+/**
+ * The public schema's tables, with their columns (extension members are not ours); with
+ * `only`, just those named there (what our migrations make: migrations.ts porpoiseObjects).
+ */
+export async function publicTables(run: RunSql, only?: ReadonlySet<string>): Promise<TableColumns[]> {
   const rows = await run<{ table: string; columns: string[] | null }>(
     `select c.relname as "table",
        array_agg(a.attname::text order by a.attnum) filter (where a.attname is not null) as columns
@@ -30,7 +33,9 @@ export async function publicTables(run: RunSql): Promise<TableColumns[]> {
        and not exists (select 1 from pg_depend d where d.objid = c.oid and d.deptype = 'e')
      group by c.relname order by c.relname`,
   );
-  return rows.map((row) => ({ name: row.table, columns: row.columns ?? [] }));
+  return rows
+    .filter((row) => only === undefined || only.has(row.table))
+    .map((row) => ({ name: row.table, columns: row.columns ?? [] }));
 }
 
 /** The tables a backup carries: every public table but the excluded ones. */
@@ -72,8 +77,8 @@ export async function appliedMigration(run: RunSql): Promise<{ hash: string; whe
  * for what migrations themselves write (PorpChat's thread, 0001; the question counters' one
  * row, 0003). A fresh database the server started on once counts as empty.
  */
-export async function holdsData(run: RunSql): Promise<boolean> {
-  for (const table of keptTables(await publicTables(run))) {
+export async function holdsData(run: RunSql, ours: ReadonlySet<string>): Promise<boolean> {
+  for (const table of keptTables(await publicTables(run, ours))) {
     const name = `public."${table.name.replaceAll('"', '""')}"`;
     const where =
       table.name === 'threads' ? ` where kind <> 'porpchat'` : table.name === 'question_counters' ? ' where false' : '';
@@ -84,33 +89,27 @@ export async function holdsData(run: RunSql): Promise<boolean> {
 }
 
 /**
- * Statements that remove everything of Porpoise's from a database (its tables, sequences and
- * functions in public, and drizzle's migration table), before a forced restore or one into a
- * database left at another migration. Objects extensions own are left alone.
+ * Statements that remove everything of Porpoise's from a database (the tables and functions
+ * our migrations make, with what depends on them, and drizzle's migration table), before a
+ * forced restore or one into a database left at another migration. Nothing else in the
+ * database is touched.
  */
-export async function resetStatements(run: RunSql): Promise<string[]> {
-  const notExtension = `not exists (select 1 from pg_depend d where d.objid = c.oid and d.deptype = 'e')`;
-  const relations = await run<{ kind: string; name: string }>(
-    `select c.relkind::text as kind, c.relname as name from pg_class c
-     join pg_namespace n on n.oid = c.relnamespace and n.nspname = 'public'
-     where c.relkind in ('r', 'p', 'v', 'm', 'S') and ${notExtension}
-     order by c.relkind, c.relname`,
-  );
-  const functions = await run<{ signature: string }>(
-    `select format('%I(%s)', c.proname, pg_get_function_identity_arguments(c.oid)) as signature from pg_proc c
-     join pg_namespace n on n.oid = c.pronamespace and n.nspname = 'public' where ${notExtension}`,
-  );
+export async function resetStatements(
+  run: RunSql,
+  ours: { tables: ReadonlySet<string>; functions: ReadonlySet<string> },
+): Promise<string[]> {
   const quoted = (name: string) => `public."${name.replaceAll('"', '""')}"`;
-  const kinds: Record<string, string> = { r: 'TABLE', p: 'TABLE', v: 'VIEW', m: 'MATERIALIZED VIEW', S: 'SEQUENCE' };
+  const tables = await publicTables(run, ours.tables);
+  const functions = await run<{ name: string; signature: string }>(
+    `select c.proname as name, format('%I(%s)', c.proname, pg_get_function_identity_arguments(c.oid)) as signature
+     from pg_proc c join pg_namespace n on n.oid = c.pronamespace and n.nspname = 'public'`,
+  );
   return [
     'DROP SCHEMA IF EXISTS drizzle CASCADE',
-    ...relations
-      .filter((relation) => relation.kind !== 'S')
-      .map((relation) => `DROP ${kinds[relation.kind]} IF EXISTS ${quoted(relation.name)} CASCADE`),
-    ...relations
-      .filter((relation) => relation.kind === 'S')
-      .map((relation) => `DROP SEQUENCE IF EXISTS ${quoted(relation.name)} CASCADE`),
-    ...functions.map((fn) => `DROP FUNCTION IF EXISTS public.${fn.signature} CASCADE`),
+    ...tables.map((table) => `DROP TABLE IF EXISTS ${quoted(table.name)} CASCADE`),
+    ...functions
+      .filter((fn) => ours.functions.has(fn.name))
+      .map((fn) => `DROP FUNCTION IF EXISTS public.${fn.signature} CASCADE`),
   ];
 }
 
@@ -119,19 +118,26 @@ export async function resetStatements(run: RunSql): Promise<string[]> {
  * (rows of tables that point at each other, questions and answers, load in any order) and every
  * index no constraint owns (built once over the loaded rows, not row by row).
  */
-export async function loadBrackets(run: RunSql): Promise<{ before: string[]; after: string[] }> {
+export async function loadBrackets(
+  run: RunSql,
+  ours: ReadonlySet<string>,
+): Promise<{ before: string[]; after: string[] }> {
   const keys = await run<{ table: string; name: string; definition: string }>(
     `select t.relname as "table", c.conname as name, pg_get_constraintdef(c.oid) as definition
      from pg_constraint c join pg_class t on t.oid = c.conrelid
      join pg_namespace n on n.oid = t.relnamespace and n.nspname = 'public'
-     where c.contype = 'f' order by t.relname, c.conname`,
+     where c.contype = 'f' and t.relname = any($1::text[]) order by t.relname, c.conname`,
+    [[...ours]],
   );
   const indexes = await run<{ name: string; definition: string }>(
     `select i.relname as name, pg_get_indexdef(i.oid) as definition
      from pg_index x join pg_class i on i.oid = x.indexrelid
+     join pg_class t on t.oid = x.indrelid
      join pg_namespace n on n.oid = i.relnamespace and n.nspname = 'public'
      where not exists (select 1 from pg_constraint c where c.conindid = x.indexrelid)
+       and t.relname = any($1::text[])
      order by i.relname`,
+    [[...ours]],
   );
   const q = (name: string) => `"${name.replaceAll('"', '""')}"`;
   return {

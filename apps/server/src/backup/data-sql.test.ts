@@ -112,7 +112,7 @@ describe('readDataSql', () => {
   });
 
   it('hands rows on as the text they are, escapes and NULLs unchanged', async () => {
-    const rows = ['7\ta\\tb\\nc\\\\d\t\\N', '8\t\\\\N is not null\te\\\\\\\\', '9\t\\.\tnot the end'];
+    const rows = ['7\ta\\tb\\nc\\\\d\t\\N', '8\t\\\\N is not null\te\\\\\\\\', '9\t\\\\.\tnot the end'];
     const events = await read([`COPY public.accounts (id, username, email) FROM stdin;\n${rows.join('\n')}\n\\.\n`]);
     expect(events).toEqual([
       { kind: 'copy', table: 'accounts', columns: ['id', 'username', 'email'] },
@@ -355,5 +355,26 @@ describe('copyLine and setvalLine', () => {
       { kind: 'setval', sequence: 'accounts_id_seq', value: '9223372036854775807', called: true },
       { kind: 'setval', sequence: 'user_id_seq', value: '1', called: false },
     ]);
+  });
+});
+
+describe('rows that would end the rows early for psql or the server', () => {
+  const copy = 'COPY public.user (id, name) FROM stdin;\n';
+  // Each could make psql leave COPY and read what follows as commands (`\\! ...`, SQL).
+  it.each([
+    ['an end marker with a carriage return', '\\.\r'],
+    ['an end marker with more after it', '\\.x'],
+    ['an end marker ending a row', '1\tname\\.'],
+    ['an end marker inside a row', '1\ta\\.b'],
+    ['a carriage return in a row', '1\tname\r'],
+  ])('refuses %s', async (_name, row) => {
+    const error = await failureOf([`${copy}${row}\n\\! touch /tmp/x\n\\.\n`]);
+    expect(error).toBeInstanceOf(DataSqlError);
+    expect((error as Error).message).toBe("line 2 of the backup's SQL: a row of user that COPY's text never holds");
+  });
+
+  it('takes an escaped backslash before a dot, which is a value', async () => {
+    const events = await read([`${copy}1\tends with \\\\.\n\\.\n`]);
+    expect(events).toContainEqual({ kind: 'rows', table: 'user', text: '1\tends with \\\\.\n', count: 1 });
   });
 });

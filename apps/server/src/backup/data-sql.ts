@@ -31,6 +31,14 @@ const MAX_LINE_BYTES = 64 * 2 ** 20;
 
 const IDENTIFIER = /^(?:[a-z_][a-z0-9_$]*|"[^"]+")$/;
 
+/** Whether a row holds the escape `\.` (linear: one look at each backslash). */
+function hasEndMarker(text: string): boolean {
+  for (let at = text.indexOf('\\'); at >= 0; at = text.indexOf('\\', at + 2)) {
+    if (text[at + 1] === '.') return true;
+  }
+  return false;
+}
+
 /** An identifier as pg_dump writes it (bare when it needs no quotes), as its name. */
 function identifierName(text: string, line: number): string {
   if (!IDENTIFIER.test(text)) throw new DataSqlError(line, `not a plain identifier: ${text.slice(0, 80)}`);
@@ -104,6 +112,10 @@ export async function* readDataSql(
         copying = null;
         return;
       }
+      // psql and the server read a `\.` anywhere in a row, and a carriage return, as the end of
+      // the rows (and psql what follows as commands): COPY's text escapes neither in a row.
+      if (text.includes('\r') || hasEndMarker(text))
+        throw new DataSqlError(lineNumber, `a row of ${copying.table} that COPY's text never holds`);
       copying.rows += 1;
       pending.push(`${text}\n`);
       pendingBytes += text.length + 1;

@@ -8,9 +8,10 @@
 //   fits: see docs/decisions.md.
 import { spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { once } from 'node:events';
 import fs from 'node:fs';
 import path from 'node:path';
+import { Readable } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
 import type { PGlite } from '@electric-sql/pglite';
 import pg from 'pg';
 import { BACKUP_FORMAT, BACKUP_FORMAT_VERSION, writeBackupFile } from './archive.ts';
@@ -25,7 +26,7 @@ import {
 } from './catalog.ts';
 import { copyLine, readDataSql, setvalLine, type DataSqlEvent } from './data-sql.ts';
 import type { BackupHeader } from './header.ts';
-import { markOf, migrationMarks, type MigrationMark } from './migrations.ts';
+import { markOf, migrationMarks, porpoiseObjects, type MigrationMark } from './migrations.ts';
 import { postgresToolEnv, runTool, toolPath } from './pg-tools.ts';
 
 export interface BackupOptions {
@@ -69,7 +70,8 @@ async function planSnapshot(run: RunSql, migrationsDir: string): Promise<Snapsho
     throw new Error(
       'The database was migrated by a newer or different Porpoise than this one: back it up with that Porpoise.',
     );
-  const tables = keptTables(await publicTables(run));
+  // Only Porpoise's own tables: another application's, in the same database, are not ours to carry.
+  const tables = keptTables(await publicTables(run, porpoiseObjects(migrationsDir).tables));
   const sequences = (
     await ownedSequences(
       run,
@@ -83,26 +85,20 @@ async function planSnapshot(run: RunSql, migrationsDir: string): Promise<Snapsho
   return { snapshotAt: now!.at, migration, tables, sequences, images };
 }
 
-/** Writes the SQL part as events arrive, counting each table's rows. */
+/** Writes the SQL part as events arrive, counting each table's rows (a failed write, a full disk, fails it). */
 async function spool(events: AsyncIterable<DataSqlEvent>, file: string): Promise<Map<string, number>> {
   const rows = new Map<string, number>();
-  const stream = fs.createWriteStream(file, { flags: 'wx', mode: 0o600 });
-  const write = async (text: string) => {
-    if (!stream.write(text)) await once(stream, 'drain');
-  };
-  try {
+  async function* text(): AsyncGenerator<string> {
     for await (const event of events) {
-      if (event.kind === 'copy') await write(copyLine(event.table, event.columns));
-      else if (event.kind === 'rows') await write(event.text);
+      if (event.kind === 'copy') yield copyLine(event.table, event.columns);
+      else if (event.kind === 'rows') yield event.text;
       else if (event.kind === 'end-copy') {
         rows.set(event.table, event.rows);
-        await write('\\.\n\n');
-      } else await write(setvalLine(event.sequence, event.value, event.called));
+        yield '\\.\n\n';
+      } else yield setvalLine(event.sequence, event.value, event.called);
     }
-  } finally {
-    stream.end();
-    await once(stream, 'close');
   }
+  await pipeline(Readable.from(text()), fs.createWriteStream(file, { flags: 'wx', mode: 0o600 }));
   return rows;
 }
 
@@ -152,6 +148,9 @@ export async function backupPostgres(
   options: BackupOptions & { pgBinDir?: string },
 ): Promise<BackupHeader> {
   const client = new pg.Client({ connectionString: url, application_name: 'porpoise-backup' });
+  // A connection lost while pg_dump runs (a restart, a timeout) fails the backup, not the process.
+  let lost: Error | null = null;
+  client.on('error', (error) => (lost = error));
   await client.connect();
   const sqlPath = spoolPath(options.out);
   try {
@@ -200,6 +199,7 @@ export async function backupPostgres(
     }
     const code = await exited;
     if (code !== 0) throw new Error(`pg_dump failed (exit ${code}): ${warningsDropped(errors)}`);
+    if (lost) throw new Error(`The backup's connection to PostgreSQL was lost: ${(lost as Error).message}`);
     await client.query('commit');
     return await writeArchive(
       options,

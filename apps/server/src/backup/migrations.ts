@@ -30,6 +30,26 @@ export function migrationMarks(migrationsDir: string): MigrationMark[] {
   }));
 }
 
+/**
+ * What our migrations make in the public schema: its tables and functions, read from their SQL
+ * (`CREATE TABLE "name"`, `CREATE [OR REPLACE] FUNCTION name`). A backup carries only these
+ * tables, and a restore removes only these: another application's objects in the same
+ * database are never touched.
+ */
+export function porpoiseObjects(migrationsDir: string): { tables: Set<string>; functions: Set<string> } {
+  const tables = new Set<string>();
+  const functions = new Set<string>();
+  for (const migration of readMigrationFiles({ migrationsFolder: migrationsDir })) {
+    for (const text of migration.sql) {
+      for (const match of text.matchAll(/CREATE (?:UNLOGGED )?TABLE (?:IF NOT EXISTS )?"([a-z_0-9]+)"/gi))
+        tables.add(match[1]!);
+      for (const match of text.matchAll(/CREATE (?:OR REPLACE )?FUNCTION (?:public\.)?"?([a-z_0-9]+)"?\(/gi))
+        functions.add(match[1]!);
+    }
+  }
+  return { tables, functions };
+}
+
 /** The mark of what drizzle recorded last (its `created_at` and hash), or undefined for one we do not have. */
 export function markOf(marks: MigrationMark[], applied: { hash: string; when: number }): MigrationMark | undefined {
   return marks.find((mark) => mark.when === applied.when && mark.hash === applied.hash);

@@ -252,6 +252,15 @@ describe.each(DATABASE_KINDS)('a restore into %s', (kind) => {
       expect(await fingerprint(kind, target)).toEqual(before);
     });
 
+    if (kind === 'postgres')
+      it('is left as it was when the restore cannot load (psql missing), even with --force', async () => {
+        const error = await rejectionOf(
+          restoreConfigured(configOf(kind, target), good, { force: true, pgBinDir: '/nonexistent' }),
+        );
+        expect(error.message).toMatch(/^psql was not found/);
+        expect(await fingerprint(kind, target)).toEqual(before);
+      });
+
     it('is replaced with --force: the old rows and sessions are gone, the backup signs in', async () => {
       const summary = await restoreConfigured(configOf(kind, target), good, { force: true });
       expect(summary.migratedTo).toBe(latest.tag);
@@ -313,6 +322,26 @@ describe.each(DATABASE_KINDS)('a restore into %s', (kind) => {
       }
     });
   }
+
+  it("leaves another application's tables, views and functions alone, and never backs them up", async () => {
+    const target = await newPlace(kind);
+    await (await appOn(kind, target)).close();
+    await withDatabase(kind, target, async (run) => {
+      await run('create table public.other_app_notes (id int primary key, note text)');
+      await run(`insert into public.other_app_notes values (1, 'kept')`);
+      await run('create view public.other_app_view as select note from public.other_app_notes');
+      await run('create function public.other_app_fn() returns int language sql as $$ select 1 $$');
+    });
+    await restoreConfigured(configOf(kind, target), good, { force: true });
+    await withDatabase(kind, target, async (run) => {
+      expect(await run('select note from public.other_app_view')).toEqual([{ note: 'kept' }]);
+      expect(await run('select public.other_app_fn() as one')).toEqual([{ one: 1 }]);
+    });
+    const again = path.join(dir, `${kind}-again.porpoise-backup`);
+    const header = await backupConfigured(configOf(kind, target), again);
+    expect(header.tables.map((table) => table.name)).not.toContain('other_app_notes');
+    expect(header.tables.map((table) => table.name)).toContain('accounts');
+  });
 
   if (kind === 'postgres') {
     it('refuses a database a server is connected to, even with --force', async () => {

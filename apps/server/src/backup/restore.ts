@@ -15,11 +15,10 @@ import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import type pg from 'pg';
-import { SERVER_APPLICATION_NAME } from '../db/client.ts';
+import { SERVER_APPLICATION_NAMES } from '../db/client.ts';
 import { diskStorage } from '../uploads/storage.ts';
-import { BackupFileError, readBackupFile, verifyBackupFile } from './archive.ts';
+import { BackupFileError, readBackupFile, readBackupHeader, verifyBackupFile } from './archive.ts';
 import {
-  appliedMigration,
   holdsData,
   keptTables,
   loadBrackets,
@@ -28,10 +27,10 @@ import {
   resetStatements,
   type RunSql,
 } from './catalog.ts';
-import { copyLine, quoteIdentifier, readDataSql } from './data-sql.ts';
+import { copyLine, quoteIdentifier, readDataSql, type DataSqlEvent } from './data-sql.ts';
 import { backupHeaderSchema, type BackupHeader } from './header.ts';
-import { markOf, migrateUpTo, migrationMarks } from './migrations.ts';
-import { postgresToolEnv, toolPath } from './pg-tools.ts';
+import { markOf, migrateUpTo, migrationMarks, porpoiseObjects } from './migrations.ts';
+import { postgresToolEnv, runTool, toolPath } from './pg-tools.ts';
 
 /** A restore that will not go ahead, for a reason the operator can act on (the CLI prints it, exit 1). */
 export class RestoreRefusedError extends Error {
@@ -60,6 +59,8 @@ export interface RestoreTarget {
   load(): Promise<Loader>;
   /** Whether a Porpoise server is using the database (the embedded one's lock says so before). */
   inUse?: () => Promise<boolean>;
+  /** Fails if the target cannot load rows (psql missing), before anything is changed. */
+  ready?: () => Promise<void>;
 }
 
 /** The embedded database, open in this thread (the restore CLI's own; the server is stopped). */
@@ -100,11 +101,14 @@ export function postgresTarget(client: pg.Client, url: string, pgBinDir?: string
     run: async <T>(text: string, params?: unknown[]) => (await client.query(text, params)).rows as T[],
     db: drizzlePg({ client }),
     load: () => psqlLoader(url, pgBinDir),
+    ready: async () => {
+      await runTool('psql', ['--version'], { binDir: pgBinDir });
+    },
     inUse: async () => {
       const { rows } = await client.query<{ n: number }>(
         `select count(*)::int as n from pg_stat_activity
-         where datname = current_database() and pid <> pg_backend_pid() and application_name = $1`,
-        [SERVER_APPLICATION_NAME],
+         where datname = current_database() and pid <> pg_backend_pid() and application_name = any($1::text[])`,
+        [SERVER_APPLICATION_NAMES],
       );
       return (rows[0]?.n ?? 0) > 0;
     },
@@ -180,6 +184,43 @@ function checkedHeader(file: string, raw: unknown, migrationsDir: string): Backu
   return header;
 }
 
+/**
+ * Reads the file through, handing each statement of its SQL to `onEvent` and each image to
+ * `onImage`, and checks each table's rows against the header: both passes of a restore.
+ */
+async function readThrough(
+  file: string,
+  header: BackupHeader,
+  onEvent: (event: DataSqlEvent) => Promise<void>,
+  onImage: (name: string, bytes: Buffer) => Promise<void>,
+): Promise<void> {
+  const listed = new Map(header.tables.map((table) => [table.name, table.columns]));
+  const sequences = new Set(header.sequences);
+  const counted = new Map<string, number>();
+  await readBackupFile(file, {
+    onSql: async (stream) => {
+      const events = readDataSql(
+        stream as AsyncIterable<Buffer>,
+        (table) => listed.get(table),
+        (sequence) => sequences.has(sequence),
+      );
+      for await (const event of events) {
+        if (event.kind === 'end-copy') counted.set(event.table, event.rows);
+        await onEvent(event);
+      }
+    },
+    onImage,
+  });
+  for (const table of header.tables) {
+    if ((counted.get(table.name) ?? 0) !== table.rows)
+      throw new BackupFileError(
+        'damaged',
+        file,
+        `${table.name}: ${counted.get(table.name) ?? 0} of ${table.rows} rows`,
+      );
+  }
+}
+
 export interface RestoreSummary {
   header: BackupHeader;
   /** The migration the target is at now. */
@@ -195,25 +236,37 @@ export async function restoreBackup(
   target: RestoreTarget,
   options: { force: boolean; migrationsDir: string; uploadsDir: string },
 ): Promise<RestoreSummary> {
-  const header = checkedHeader(file, await verifyBackupFile(file), options.migrationsDir);
-  if (await target.inUse?.()) throw new RestoreRefusedError(SERVER_CONNECTED);
-  if (!options.force && (await holdsData(target.run))) throw new RestoreRefusedError(NOT_EMPTY);
-
-  // Whatever schema is there (another migration, a forced restore's old community) goes.
-  if ((await appliedMigration(target.run)) !== null || (await publicTables(target.run)).length > 0) {
-    for (const statement of await resetStatements(target.run)) await target.run(statement);
+  const header = checkedHeader(file, await readBackupHeader(file), options.migrationsDir);
+  const ours = porpoiseObjects(options.migrationsDir);
+  for (const table of header.tables) {
+    if (!ours.tables.has(table.name))
+      throw new BackupFileError('damaged', file, `the table ${table.name} is not one of Porpoise's`);
   }
+  // Pass 1, before the target is touched: the whole file against its sums (damage is told as
+  // damage, wherever it lies), then its SQL read as the load will read it (every statement
+  // understood, each table's rows as the header says).
+  await verifyBackupFile(file);
+  await readThrough(
+    file,
+    header,
+    async () => undefined,
+    async () => undefined,
+  );
+  await target.ready?.();
+  if (await target.inUse?.()) throw new RestoreRefusedError(SERVER_CONNECTED);
+  if (!options.force && (await holdsData(target.run, ours.tables))) throw new RestoreRefusedError(NOT_EMPTY);
+
+  // Whatever of Porpoise's is there (another migration, a forced restore's old community) goes.
+  for (const statement of await resetStatements(target.run, ours)) await target.run(statement);
   await migrateUpTo(target.db, options.migrationsDir, header.migration.index);
 
-  const tables = await publicTables(target.run);
+  const tables = await publicTables(target.run, ours.tables);
   const columns = new Map(keptTables(tables).map((table) => [table.name, table.columns]));
   for (const table of header.tables) {
     if (columns.get(table.name)?.join(',') !== table.columns.join(','))
       throw new BackupFileError('damaged', file, `the table ${table.name} is not the one its migration makes`);
   }
-  const listed = new Map(header.tables.map((table) => [table.name, table.columns]));
-  const sequences = new Set(header.sequences);
-  const brackets = await loadBrackets(target.run);
+  const brackets = await loadBrackets(target.run, ours.tables);
   const owned = await ownedSequences(
     target.run,
     header.tables.map((table) => table.name),
@@ -227,36 +280,22 @@ export async function restoreBackup(
       `truncate ${tables.map((table) => `public.${quoteIdentifier(table.name)}`).join(', ')} restart identity cascade`,
     );
     for (const statement of brackets.before) await loader.statement(statement);
-    const loaded = new Map<string, number>();
     const set = new Set<string>();
-    await readBackupFile(file, {
-      onSql: async (stream) => {
-        const events = readDataSql(
-          stream as AsyncIterable<Buffer>,
-          (table) => listed.get(table),
-          (sequence) => sequences.has(sequence),
-        );
-        for await (const event of events) {
-          if (event.kind === 'rows') await loader.copy(event.table, listed.get(event.table)!, event.text);
-          else if (event.kind === 'end-copy') loaded.set(event.table, event.rows);
-          else if (event.kind === 'setval') {
-            set.add(event.sequence);
-            await loader.statement(
-              `select pg_catalog.setval('public.${quoteIdentifier(event.sequence)}', ${event.value}, ${event.called})`,
-            );
-          }
+    const columnsOf = new Map(header.tables.map((table) => [table.name, table.columns]));
+    await readThrough(
+      file,
+      header,
+      async (event) => {
+        if (event.kind === 'rows') await loader.copy(event.table, columnsOf.get(event.table)!, event.text);
+        else if (event.kind === 'setval') {
+          set.add(event.sequence);
+          await loader.statement(
+            `select pg_catalog.setval('public.${quoteIdentifier(event.sequence)}', ${event.value}, ${event.called})`,
+          );
         }
       },
-      onImage: (name, bytes) => storage.put(name, bytes),
-    });
-    for (const table of header.tables) {
-      if ((loaded.get(table.name) ?? 0) !== table.rows)
-        throw new BackupFileError(
-          'damaged',
-          file,
-          `${table.name}: ${loaded.get(table.name) ?? 0} of ${table.rows} rows`,
-        );
-    }
+      (name, bytes) => storage.put(name, bytes),
+    );
     // A sequence the file did not set continues after the highest id loaded.
     for (const sequence of owned.filter((owned) => !set.has(owned.sequence))) {
       const of = `public.${quoteIdentifier(sequence.table)}`;

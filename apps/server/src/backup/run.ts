@@ -125,8 +125,8 @@ async function backupThroughServer(config: Config, out: string): Promise<BackupH
     }
     if (response.statusCode !== 200) throw new Error(`The running server's backup failed: ${await textOf(response)}`);
     const partial = `${out}.partial`;
-    await pipeline(response, fs.createWriteStream(partial, { flags: 'wx', mode: 0o600 }));
     try {
+      await pipeline(response, fs.createWriteStream(partial, { flags: 'wx', mode: 0o600 }));
       const header = (await verifyBackupFile(partial)) as BackupHeader;
       fs.renameSync(partial, out);
       return header;
@@ -147,6 +147,7 @@ export async function restoreConfigured(
   if (!config.databaseUrl)
     return withEmbedded(config.dataDir, (pglite) => restoreBackup(file, pgliteTarget(pglite), restore));
   const client = new pg.Client({ connectionString: config.databaseUrl, application_name: 'porpoise-restore' });
+  client.on('error', () => undefined); // a lost connection fails the restore's next query instead
   await client.connect();
   try {
     await client.query('select pg_advisory_lock($1)', [MIGRATION_LOCK_ID]);

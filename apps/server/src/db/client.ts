@@ -61,6 +61,11 @@ export type DatabaseOptions =
 
 /** The application_name of the server's PostgreSQL connections. */
 export const SERVER_APPLICATION_NAME = 'porpoise';
+/**
+ * The names a running server's connections go by: its pool's (closed when idle) and the one
+ * it always holds to hear other processes (cache/signals.ts): how a restore sees a server.
+ */
+export const SERVER_APPLICATION_NAMES = [SERVER_APPLICATION_NAME, 'porpoise-signals'];
 
 // Migrations from several processes starting at once are serialised by this advisory lock.
 const MIGRATION_LOCK_ID = 7_206_431;

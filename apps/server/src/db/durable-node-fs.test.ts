@@ -4,7 +4,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { openDurablePglite } from './durable-node-fs.ts';
+import { copyDataDir, openDurablePglite } from './durable-node-fs.ts';
 
 describe('the embedded database on disk', () => {
   afterEach(() => vi.restoreAllMocks());
@@ -41,4 +41,57 @@ describe('the embedded database on disk', () => {
       }
     },
   );
+});
+
+describe("a backup's copy of the data directory", () => {
+  const tree = (dir: string): Record<string, string> => {
+    const out: Record<string, string> = {};
+    const walk = (relative: string) => {
+      for (const entry of fs.readdirSync(path.join(dir, relative), { withFileTypes: true })) {
+        const child = path.join(relative, entry.name);
+        if (entry.isDirectory()) walk(child);
+        else out[child] = fs.readFileSync(path.join(dir, child), 'utf8');
+      }
+    };
+    walk('');
+    return out;
+  };
+
+  it('copies again only what changed, deletes what went, and leaves out the lock files', async () => {
+    const base = fs.mkdtempSync(path.join(os.tmpdir(), 'porpoise-copy-'));
+    const source = path.join(base, 'pgdata');
+    const target = path.join(base, 'copy');
+    try {
+      fs.mkdirSync(path.join(source, 'base', '1'), { recursive: true });
+      const write = (file: string, text: string) => fs.writeFileSync(path.join(source, file), text);
+      write('PG_VERSION', '17');
+      write('postmaster.pid', '42');
+      write('base/1/settled', 'old pages');
+      write('base/1/grows', 'a');
+      write('base/1/goes', 'gone soon');
+      write('base/1/same-size', 'AAAA');
+      // Written long ago: its size and time the same again mean the same bytes.
+      const longAgo = new Date(Date.now() - 60_000);
+      fs.utimesSync(path.join(source, 'base/1/settled'), longAgo, longAgo);
+      const first = await copyDataDir(source, target);
+      expect(first.has('postmaster.pid')).toBe(false);
+
+      write('base/1/grows', 'ab');
+      fs.rmSync(path.join(source, 'base/1/goes'));
+      write('base/1/new', 'new file');
+      // Rewritten just after the first copy saw it, keeping its size and (as coarse file times
+      // can) its time: written so close to being seen, it is copied again all the same.
+      const { mtime } = fs.statSync(path.join(source, 'base/1/same-size'));
+      write('base/1/same-size', 'BBBB');
+      fs.utimesSync(path.join(source, 'base/1/same-size'), mtime, mtime);
+      const second = await copyDataDir(source, target, first);
+
+      const expected = tree(source);
+      delete expected['postmaster.pid'];
+      expect(tree(target)).toEqual(expected);
+      expect(second.get('base/1/settled')).toBe(first.get('base/1/settled'));
+    } finally {
+      fs.rmSync(base, { recursive: true, force: true });
+    }
+  });
 });

@@ -99,12 +99,24 @@ async function syncTree(dir: string): Promise<void> {
 /** What a running PostgreSQL's directory holds that no copy of it should (pg_basebackup leaves them out too). */
 const NOT_COPIED = new Set(['postmaster.pid', 'postmaster.opts']);
 
+/** Each file a copy took: its size and time as it was read, and when it was looked at. */
+export type CopiedFiles = Map<string, { size: number; mtimeMs: number; seenAt: number }>;
+
 /**
- * Copies the data directory `source` into `target` (new), 16 files at a time, as a reflink
- * where the filesystem makes one (then it costs no space until either changes). The caller
- * makes sure nothing writes meanwhile (pglite-worker.ts 'snapshot').
+ * Files last written this long before they were looked at are known unchanged when their size
+ * and time are the same again: the kernel's file times are coarse (a few ms), so a file written
+ * just after it was looked at could keep its time; one written so close is always copied again.
  */
-export async function copyDataDir(source: string, target: string): Promise<void> {
+const SETTLED_MS = 1_000;
+
+/**
+ * Copies the data directory `source` into `target`, 16 files at a time, as a reflink where the
+ * filesystem makes one. Given the files of an earlier copy into the same `target`, copies only
+ * what changed since (and deletes what is gone): a backup copies once while the database runs,
+ * then again, quickly, while nothing writes (pglite-worker.ts 'snapshot'), which alone is a
+ * consistent copy.
+ */
+export async function copyDataDir(source: string, target: string, earlier?: CopiedFiles): Promise<CopiedFiles> {
   const files: string[] = [];
   const walk = (relative: string) => {
     fs.mkdirSync(path.join(target, relative), { recursive: true, mode: 0o700 });
@@ -115,11 +127,45 @@ export async function copyDataDir(source: string, target: string): Promise<void>
     }
   };
   walk('');
+  const copied: CopiedFiles = new Map();
   let next = 0;
+  let stopped = false;
   const copyNext = async (): Promise<void> => {
-    for (let file = files[next++]; file !== undefined; file = files[next++]) {
-      await fs.promises.copyFile(path.join(source, file), path.join(target, file), fs.constants.COPYFILE_FICLONE);
+    for (let file = files[next++]; file !== undefined && !stopped; file = files[next++]) {
+      const from = path.join(source, file);
+      const seenAt = Date.now();
+      const stat = await fs.promises.stat(from).catch(() => null);
+      if (stat === null) continue; // deleted since the walk (a copy while the database runs)
+      const before = earlier?.get(file);
+      if (
+        before !== undefined &&
+        before.size === stat.size &&
+        before.mtimeMs === stat.mtimeMs &&
+        before.mtimeMs < before.seenAt - SETTLED_MS
+      ) {
+        copied.set(file, before);
+        continue;
+      }
+      copied.set(file, { size: stat.size, mtimeMs: stat.mtimeMs, seenAt });
+      try {
+        await fs.promises.copyFile(from, path.join(target, file), fs.constants.COPYFILE_FICLONE);
+      } catch (error) {
+        if ((error as NodeJS.ErrnoException).code === 'ENOENT' && earlier === undefined) {
+          copied.delete(file);
+          continue;
+        }
+        stopped = true;
+        throw error;
+      }
     }
   };
-  await Promise.all(Array.from({ length: 16 }, copyNext));
+  // Every copier ends before this returns, a failed one too (a full disk): the caller's clean-up
+  // of `target` must not race copies still writing.
+  const results = await Promise.allSettled(Array.from({ length: 16 }, copyNext));
+  const failed = results.find((result) => result.status === 'rejected');
+  if (failed) throw failed.reason;
+  for (const file of earlier?.keys() ?? []) {
+    if (!copied.has(file)) fs.rmSync(path.join(target, file), { force: true });
+  }
+  return copied;
 }

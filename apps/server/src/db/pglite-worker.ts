@@ -203,11 +203,13 @@ async function handle(request: WorkerRequest): Promise<void> {
     }
     case 'snapshot': {
       if (dataDir === undefined) throw new Error('an embedded database in memory has no files to copy');
-      // Flushed first, outside the lock, so the copy holds little WAL to replay when opened.
+      // Flushed first, so the copy holds little WAL to replay when opened. Then copied while
+      // the database answers (files may change under the copy), then, with no transaction open
+      // and no statement running, what changed copied again: the files are then the committed
+      // state, as after a crash, which opening the copy recovers. Requests wait only for that.
       await db.exec('CHECKPOINT');
-      // No transaction open and no statement running while the files are copied: they are
-      // the committed state, as after a crash, which opening the copy recovers.
-      await db._runExclusiveTransaction(() => db.runExclusive(() => copyDataDir(dataDir, request.dir)));
+      const copied = await copyDataDir(dataDir, request.dir);
+      await db._runExclusiveTransaction(() => db.runExclusive(() => copyDataDir(dataDir, request.dir, copied)));
       reply({ id: request.id, ok: true, result: null });
       return;
     }

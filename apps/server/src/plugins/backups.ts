@@ -234,14 +234,17 @@ export const backupsPlugin = fp(
       return newest === undefined || newest.mtimeMs <= Date.now() - config.backups.everyMs;
     };
     const check = async () => {
-      if (running || !due()) return;
+      if (closed || running || !due()) return;
       if (database.kind === 'pglite') {
         await begin('kept')?.done;
         return;
       }
       const client = new pg.Client({ connectionString: database.url, application_name: 'porpoise-backups' });
+      // Losing it only ends the lock (PostgreSQL drops it with the session): never the process.
+      client.on('error', (error) => app.log.warn({ err: error }, 'the backup schedule lost its connection'));
       await client.connect();
       try {
+        if (closed) return;
         const [held] = (await client.query<{ ok: boolean }>('select pg_try_advisory_lock($1) as ok', [BACKUP_RUN_LOCK]))
           .rows;
         if (!held?.ok || !due()) return;
@@ -252,6 +255,13 @@ export const backupsPlugin = fp(
     };
     let timer: NodeJS.Timeout | undefined;
     let closed = false;
+    // A snapshot copy a crash or a kill left behind (live.ts): a whole database's files.
+    if (database.snapshotTo) {
+      for (const entry of fs.readdirSync(config.dataDir, { withFileTypes: true })) {
+        if (entry.isDirectory() && entry.name.startsWith('.backup-snapshot-'))
+          fs.rmSync(path.join(config.dataDir, entry.name), { recursive: true, force: true });
+      }
+    }
     if (backupDir) {
       deleteLeftBehind(backupDir, LEFT_BEHIND_MS);
       const tick = () => {

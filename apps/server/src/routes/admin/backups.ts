@@ -10,21 +10,24 @@ export const BACKUP_MESSAGES = {
   notOperator: "Only `npm run backup` on the server's machine may ask for this",
 };
 
-/** Sends a backup file as a download (its name as the attachment's); 404 when it is gone. */
-async function sendFile(reply: FastifyReply, file: string, name: string, after?: () => void): Promise<FastifyReply> {
+/**
+ * Sends a backup file as a download (its name as the attachment's); 404 when it is gone.
+ * `once`: the file is deleted as soon as it is open (the open file is still read whole), so
+ * it is served once and never left behind.
+ */
+async function sendFile(reply: FastifyReply, file: string, name: string, once = false): Promise<FastifyReply> {
   // Opened before answering, so a file deleted meanwhile (pruned, collected) is a 404, not a fault.
   const handle = await fs.promises.open(file, 'r').catch(() => null);
   if (handle === null) throw notFound();
   const { size } = await handle.stat();
-  const stream = handle.createReadStream();
-  if (after) stream.on('close', after);
+  if (once) await fs.promises.rm(file, { force: true });
   // What the file is (a gzip'd tar): never compressed again on the way.
   return reply
     .type('application/gzip')
     .header('content-disposition', `attachment; filename="${name}"`)
     .header('content-length', size)
     .header('cache-control', 'no-store')
-    .send(stream);
+    .send(handle.createReadStream());
 }
 
 /**
@@ -65,6 +68,6 @@ export async function backupRoutes(app: FastifyInstance) {
     if (progress.state === 'failed') throw new HttpError(500, progress.message);
     // Collected once: the outbox keeps nothing (the file holds every password hash).
     app.backups.forget(params.name);
-    return sendFile(reply, progress.file, params.name, () => fs.rmSync(progress.file, { force: true }));
+    return sendFile(reply, progress.file, params.name, true);
   });
 }

@@ -28,8 +28,17 @@ export function Backups({ initial }: { initial: BackupList }) {
     if (list.running === null) return;
     const controller = new AbortController();
     const timer = setTimeout(() => {
-      listBackups(controller.signal).then(setList, (cause: unknown) =>
-        setError(userFacingError(cause, MESSAGES.unavailable)),
+      listBackups(controller.signal).then(
+        (next) => {
+          setError('');
+          setList(next);
+        },
+        (cause: unknown) => {
+          if (controller.signal.aborted) return;
+          setError(userFacingError(cause, MESSAGES.unavailable));
+          // Asked again: the list stays live while the backup runs.
+          setList((current) => ({ ...current }));
+        },
       );
     }, RUNNING_REFRESH_MS);
     return () => {
