@@ -4,7 +4,7 @@
 // bench/results/, see bench/results.ts) one table: endpoint, req/s, p50, p99, and req/s as a ratio of
 // hello-world. It also measures socket fan-out, server memory, the embedded default
 // (PGlite), the web app's initial JavaScript and the community-day mix (bench/mix.ts) on
-// PostgreSQL, PGlite and a cluster of two processes.
+// PostgreSQL, PGlite and a cluster of two processes; and backups and restores beside it (issue 38).
 import { execFile, fork, spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
@@ -12,6 +12,8 @@ import path from 'node:path';
 import { promisify } from 'node:util';
 import { parseArgs } from 'node:util';
 import pg from 'pg';
+import { backupConfigured, restoreConfigured } from '../apps/server/src/backup/run.ts';
+import type { BackupHeader } from '../apps/server/src/backup/header.ts';
 import { loadConfig } from '../apps/server/src/config.ts';
 import { sql } from 'drizzle-orm';
 import { openDatabase, queryRows, type Db } from '../apps/server/src/db/client.ts';
@@ -21,6 +23,7 @@ import { describeInitialPage, measureInitialPage, type InitialPage } from './ini
 import { markdownAnswer, MARKDOWN_QUESTION_TEXT } from './markdown-posts.ts';
 import { LIMITS, ORDERS } from '@porpoise/core';
 import type { LoadResult } from './load.ts';
+import type { Sample } from './poll-latency.ts';
 import { memberSessions, MIX, MIX_MEMBERS, mixRequests, READS_ONLY, socketPages, type MixWorld } from './mix.ts';
 import { recordRun, type Figure } from './results.ts';
 import { postJson, repoRoot, signUp, startServer, type BenchServer } from './server-process.ts';
@@ -51,9 +54,10 @@ const { values } = parseArgs({
  * `pglite`, the embedded database's list and writes; `mix`, the community-day mix on
  * PostgreSQL (bench/mix.ts); `mix-pglite`, the mix on the embedded database (100k
  * questions); `mix-cluster`, the mix on PostgreSQL served by `npm run start:cluster`'s 2
- * processes.
+ * processes; `backup`, backups and restores on both databases at --questions, and the mix's
+ * p99 with a backup running beside it (issue 38, measureBackups).
  */
-const ROW_GROUPS = ['pg', 'pglite', 'mix', 'mix-pglite', 'mix-cluster'] as const;
+const ROW_GROUPS = ['pg', 'pglite', 'mix', 'mix-pglite', 'mix-cluster', 'backup'] as const;
 type RowGroup = (typeof ROW_GROUPS)[number];
 const groups = new Set<RowGroup>(
   values['pglite-only']
@@ -84,6 +88,8 @@ const figures: Figure[] = [];
 /** The bare Fastify yardstick (bench/hello-server.ts). */
 const HELLO_URL = 'http://127.0.0.1:3901/hello';
 const notes: string[] = [];
+/** Correctness checks that failed (the run exits 1 after its report). */
+const failedChecks: string[] = [];
 /** What /home downloads, as served; measured on the first server the run starts. */
 let initialPage: InitialPage | null = null;
 /**
@@ -99,8 +105,12 @@ async function load(options: object): Promise<LoadResult> {
   const file = path.join(os.tmpdir(), `porpoise-bench-load-${process.pid}.json`);
   fs.writeFileSync(file, JSON.stringify(options));
   try {
-    const { stdout } = await run(tsx, [path.join(repoRoot, 'bench/load.ts'), `@${file}`], { maxBuffer: 1 << 24 });
-    return JSON.parse(stdout) as LoadResult;
+    const { stdout, stderr } = await run(tsx, [path.join(repoRoot, 'bench/load.ts'), `@${file}`], {
+      maxBuffer: 1 << 24,
+    });
+    const result = JSON.parse(stdout) as LoadResult;
+    if (result.errors > 0 && stderr.trim()) log(`  (load: ${stderr.trim()})`);
+    return result;
   } finally {
     fs.rmSync(file, { force: true });
   }
@@ -149,15 +159,18 @@ async function ensureDatabase(name: string, questions: number): Promise<string> 
   return url.toString();
 }
 
-/** The embedded database's directory with 100k questions (seeded once, kept in the temp dir). */
-async function ensureEmbeddedData(): Promise<string> {
-  const dataDir = path.join(os.tmpdir(), 'porpoise-bench-v3-pglite-100000');
+/**
+ * The embedded database's directory with `questions` questions (100k unless the backup rows
+ * ask for --questions; seeded once, kept in the temp dir).
+ */
+async function ensureEmbeddedData(questions = 100_000): Promise<string> {
+  const dataDir = path.join(os.tmpdir(), `porpoise-bench-v3-pglite-${questions}`);
   if (!fs.existsSync(path.join(dataDir, 'seeded'))) {
-    log('\nseeding the embedded database with 100000 questions (once)...');
+    log(`\nseeding the embedded database with ${questions} questions (once)...`);
     fs.rmSync(dataDir, { recursive: true, force: true });
     const config = loadConfig({});
     const database = await openDatabase({ kind: 'pglite', dataDir, migrationsDir: config.migrationsDir });
-    await seedCommunity(database.db, benchSize(100_000), {
+    await seedCommunity(database.db, benchSize(questions), {
       prefix: 'bench_user_',
       password: 'bench-password',
       onProgress: progressPrinter(process.stderr),
@@ -469,7 +482,7 @@ function comparisonTable(): string {
 
 // ---------------------------------------------------------------------------------------
 const started = new Date();
-const usesPostgres = groups.has('pg') || groups.has('mix') || groups.has('mix-cluster');
+const usesPostgres = groups.has('pg') || groups.has('mix') || groups.has('mix-cluster') || groups.has('backup');
 // v3: the seed draws each question's tags and views per question; a new seed makes a new database.
 const databaseName = `porpoise_bench_v3_${QUESTIONS}`;
 let databaseUrl = '';
@@ -490,6 +503,7 @@ if (usesPostgres) {
 }
 if (values['seed-only']) {
   if (groups.has('pglite') || groups.has('mix-pglite')) await ensureEmbeddedData();
+  if (groups.has('backup')) await ensureEmbeddedData(QUESTIONS);
   process.exit(0);
 }
 
@@ -540,6 +554,13 @@ try {
     });
   }
   if (groups.has('pglite') || groups.has('mix-pglite')) blocks.push((root) => measureEmbedded(root));
+  if (groups.has('backup')) {
+    blocks.push(async (root) => {
+      // The backup and restore code is this checkout's (imported here), so is the server's.
+      if (root !== repoRoot) log(`\nbackup rows: measured on this checkout only, not on ${root}`);
+      else await measureBackups(postgresEnv);
+    });
+  }
   for (const block of blocks) {
     for (const side of sides) {
       const before = { rows: rows.length, figures: figures.length, notes: notes.length };
@@ -559,7 +580,8 @@ try {
   hello.kill('SIGTERM');
 }
 writeReport();
-process.exit(0);
+// A check that failed (a restore that lost questions) fails the run; a missed target does not.
+process.exit(failedChecks.length > 0 ? 1 : 0);
 
 /** The PostgreSQL rows: each read alone, search, socket fan-out, idle sockets, writes, the first paint. */
 async function measurePostgres(server: BenchServer) {
@@ -1140,7 +1162,7 @@ function writeReport() {
       : `${QUESTIONS.toLocaleString('en')} questions`;
   const measured = ROW_GROUPS.every((group) => groups.has(group)) ? '' : `, rows ${[...groups].join(', ')}`;
   const commit = spawnSync('git', ['rev-parse', '--short', 'HEAD'], { cwd: repoRoot, encoding: 'utf8' }).stdout.trim();
-  const mixed = groups.has('mix') || groups.has('mix-pglite') || groups.has('mix-cluster');
+  const mixed = groups.has('mix') || groups.has('mix-pglite') || groups.has('mix-cluster') || groups.has('backup');
   const report = `## ${started.toISOString().slice(0, 16).replace('T', ' ')} UTC, ${size}${measured}
 
 Machine: ${os.cpus().length} cores (${os.cpus()[0]?.model ?? 'unknown'}), ${(os.totalmem() / 2 ** 30).toFixed(0)} GiB, Node ${process.version}, PostgreSQL at ${new URL(ADMIN_URL).host}; commit ${commit || 'unknown'}.
@@ -1154,4 +1176,393 @@ ${notes.map((n) => `- ${n}`).join('\n')}
   // A comparison is a one-off: its figures do not enter the history of this checkout's rows.
   if (values.against) return;
   recordRun(repoRoot, { run: `npm run bench, ${size}`, date: started, commit, figures });
+}
+
+// ---------------------------------------------------------------------------------------
+// Backups and restores (issue 38, docs/product.md section 15): the `backup` row group.
+
+/** A backup taken by the bench: how long it took, when (ms since the epoch), its size and header. */
+interface BackupTaken {
+  seconds: number;
+  from: number;
+  to: number;
+  bytes: number;
+  header: BackupHeader;
+}
+
+// Functions, not consts: the run above calls them before this part of the module is evaluated.
+function epochNow(): number {
+  return performance.timeOrigin + performance.now();
+}
+function sleep(ms: number): Promise<void> {
+  return new Promise((resolve) => setTimeout(resolve, ms));
+}
+function megabytes(bytes: number): string {
+  return (bytes / 2 ** 20).toFixed(1);
+}
+/** Nearest rank of p (0..1) in `values`, 0 for none. */
+function percentileOf(values: number[], p: number): number {
+  return values.length === 0 ? 0 : [...values].sort((a, b) => a - b)[Math.max(0, Math.ceil(p * values.length) - 1)]!;
+}
+function questionsIn(header: BackupHeader): number {
+  return header.tables.find((table) => table.name === 'questions')?.rows ?? 0;
+}
+
+/**
+ * Backs up a database as `npm run backup` does (apps/server/src/backup/run.ts): PostgreSQL
+ * with pg_dump; the embedded one through the server running on its DATA_DIR (which copies its
+ * files and exports the copy), the CLI asking it once a second whether the backup is ready.
+ */
+async function takeBackup(
+  source: { kind: 'postgres'; url: string } | { kind: 'pglite'; dataDir: string },
+  out: string,
+): Promise<BackupTaken> {
+  const scratch = path.join(path.dirname(out), `${path.basename(out)}.config`);
+  const config = loadConfig(
+    source.kind === 'postgres'
+      ? { DATA_DIR: scratch, UPLOADS_DIR: path.join(scratch, 'uploads') }
+      : { DATA_DIR: source.dataDir },
+  );
+  config.databaseUrl = source.kind === 'postgres' ? source.url : undefined;
+  const from = epochNow();
+  const header = await backupConfigured(config, out, process.env.PG_BIN_DIR || undefined);
+  const to = epochNow();
+  fs.rmSync(scratch, { recursive: true, force: true });
+  return { seconds: (to - from) / 1000, from, to, bytes: fs.statSync(out).size, header };
+}
+
+/**
+ * Restores `file` into a new empty database of `kind` (a new PostgreSQL database, or a new
+ * embedded DATA_DIR under `dir`) as `npm run restore` does, counts its questions, then drops it.
+ */
+async function timeRestore(
+  file: string,
+  kind: 'postgres' | 'pglite',
+  dir: string,
+): Promise<{ seconds: number; questions: number }> {
+  const target = fs.mkdtempSync(path.join(dir, `restore-${kind}-`));
+  const config = loadConfig({ DATA_DIR: path.join(target, 'data'), UPLOADS_DIR: path.join(target, 'uploads') });
+  const name = `porpoise_bench_restore_${process.pid}_${Date.now()}`;
+  const url = new URL(ADMIN_URL);
+  url.pathname = `/${name}`;
+  if (kind === 'postgres') {
+    await adminQuery(ADMIN_URL, `create database ${name}`);
+    config.databaseUrl = url.toString();
+  } else config.databaseUrl = undefined;
+  try {
+    const started = performance.now();
+    await restoreConfigured(config, file, { force: false, pgBinDir: process.env.PG_BIN_DIR || undefined });
+    const seconds = (performance.now() - started) / 1000;
+    const count = 'select count(*)::int as n from questions';
+    const questions =
+      kind === 'postgres'
+        ? Number((await adminQuery(url.toString(), count))[0]?.n)
+        : await withDatabase({ kind: 'pglite', dataDir: config.dataDir }, async (db) =>
+            Number((await queryRows<{ n: number }>(db, sql.raw(count)))[0]?.n),
+          );
+    return { seconds, questions };
+  } finally {
+    if (kind === 'postgres') await adminQuery(ADMIN_URL, `drop database if exists ${name} with (force)`);
+    fs.rmSync(target, { recursive: true, force: true });
+  }
+}
+
+/** A load (as load()) that starts `beside` once its measured run has begun (after the warm-up). */
+async function loadBeside<T>(options: object, beside: () => Promise<T>): Promise<[LoadResult, T]> {
+  const file = path.join(os.tmpdir(), `porpoise-bench-load-${process.pid}-beside.json`);
+  fs.writeFileSync(file, JSON.stringify({ ...options, announce: true }));
+  try {
+    const running = run(tsx, [path.join(repoRoot, 'bench/load.ts'), `@${file}`], { maxBuffer: 1 << 26 });
+    const begun = new Promise<void>((resolve) => {
+      let said = '';
+      running.child.stderr!.on('data', (chunk: Buffer | string) => {
+        said += String(chunk);
+        if (said.includes('measuring')) resolve();
+      });
+    });
+    const [{ stdout, stderr }, value] = await Promise.all([running, begun.then(beside)]);
+    const result = JSON.parse(stdout) as LoadResult;
+    const said = stderr.replace('measuring\n', '').trim();
+    if (result.errors > 0 && said) log(`  (load: ${said})`);
+    return [result, value];
+  } finally {
+    fs.rmSync(file, { force: true });
+  }
+}
+
+/** A bystander asking `url` every 10 ms in its own process (bench/poll-latency.ts) until stopped. */
+async function pollLatency(url: string) {
+  const child = fork(path.join(repoRoot, 'bench/poll-latency.ts'), [url, '10'], {
+    execArgv: ['--import', 'tsx'],
+    stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
+  });
+  await new Promise<void>((resolve, reject) => {
+    child.once('message', () => resolve());
+    child.once('exit', (code) => reject(new Error(`the latency poller exited (${code}) before its first answer`)));
+  });
+  return {
+    stop: () =>
+      new Promise<{ samples: Sample[]; failed: number }>((resolve) => {
+        child.on('message', (m: { type: string; samples: Sample[]; failed: number }) => {
+          if (m.type === 'samples') resolve(m);
+        });
+        child.send({ type: 'stop' });
+      }),
+  };
+}
+
+/** The latencies of the samples sent within [from, to] (ms since the epoch): how many, p99 and max. */
+function inWindow(samples: Sample[], from: number, to: number) {
+  const latencies = samples.filter(([sent]) => sent >= from && sent <= to).map(([, latency]) => latency);
+  return {
+    count: latencies.length,
+    p99: percentileOf(latencies, 0.99),
+    max: latencies.length ? Math.max(...latencies) : 0,
+  };
+}
+
+/**
+ * Issue 38: on each database at --questions (100k by default), a backup (PostgreSQL: pg_dump,
+ * no server running; embedded: through the bench's server running on its DATA_DIR, with a
+ * bystander timing /api/readyz every 10 ms to see the file copy's stall), its restore into a
+ * new empty database of the other kind (the question count checked against the source's),
+ * and the community-day mix offered half its rate with and without a backup running beside it.
+ */
+async function measureBackups(postgresEnv: NodeJS.ProcessEnv) {
+  const size = `${QUESTIONS.toLocaleString('en-US')} questions`;
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'porpoise-bench-backup-'));
+  try {
+    // PostgreSQL: pg_dump's snapshot, no server needed.
+    const postgresWhere = `PostgreSQL, ${size}`;
+    log(`\nbackup and restore, ${postgresWhere}`);
+    const postgresQuestions = Number((await adminQuery(databaseUrl, 'select count(*)::int as n from questions'))[0]?.n);
+    const postgresFile = path.join(dir, 'postgres.porpoise-backup');
+    const postgresBackup = await takeBackup({ kind: 'postgres', url: databaseUrl }, postgresFile);
+    recordBackup(postgresWhere, 'pg_dump, no server running', postgresBackup, postgresQuestions);
+    recordRestore(postgresWhere, 'embedded', postgresQuestions, await timeRestore(postgresFile, 'pglite', dir));
+    fs.rmSync(postgresFile, { force: true });
+    const postgresServer = await startServer(postgresEnv, 3905);
+    try {
+      await backupBesideMix(postgresWhere, postgresServer, {
+        members: await postgresMembers(),
+        questions: QUESTIONS,
+        idleBackupSeconds: postgresBackup.seconds,
+        backup: () =>
+          takeBackup({ kind: 'postgres', url: databaseUrl }, path.join(dir, 'postgres-beside.porpoise-backup')),
+      });
+    } finally {
+      await postgresServer.stop();
+    }
+    fs.rmSync(path.join(dir, 'postgres-beside.porpoise-backup'), { force: true });
+
+    // The embedded database: through the server that owns its DATA_DIR.
+    const embeddedWhere = `embedded PGlite, ${size}`;
+    log(`\nbackup and restore, ${embeddedWhere}`);
+    const dataDir = await ensureEmbeddedData(QUESTIONS);
+    // The members' sessions and the count, before the server opens the directory (one process at a time).
+    const { members, embeddedQuestions } = await withDatabase({ kind: 'pglite', dataDir }, async (db, salt) => ({
+      members: await memberSessions(db, salt),
+      embeddedQuestions: Number(
+        (await queryRows<{ n: number }>(db, sql`select count(*)::int as n from questions`))[0]?.n,
+      ),
+    }));
+    const embeddedFile = path.join(dir, 'embedded.porpoise-backup');
+    const embedded = await startServer(
+      { DATABASE_URL: '', DATA_DIR: dataDir, RATE_LIMIT_MULTIPLIER: '1000000', ...LOOPBACK_CAPS },
+      3906,
+    );
+    let embeddedBackup: BackupTaken;
+    try {
+      await sleep(1_000);
+      // The stall: the longest a request waited, polled every 10 ms, 5 s without a backup and then during one.
+      const poller = await pollLatency(`${embedded.url}/api/readyz`);
+      const quietFrom = epochNow();
+      await sleep(5_000);
+      const quietTo = epochNow();
+      let polled: Awaited<ReturnType<typeof poller.stop>>;
+      try {
+        embeddedBackup = await takeBackup({ kind: 'pglite', dataDir }, embeddedFile);
+      } finally {
+        polled = await poller.stop();
+      }
+      const { samples, failed } = polled;
+      recordBackup(embeddedWhere, 'through the running server', embeddedBackup, embeddedQuestions);
+      const quiet = inWindow(samples, quietFrom, quietTo);
+      const during = inWindow(samples, embeddedBackup.from, embeddedBackup.to);
+      const stallRow = `backup (${embeddedWhere}): longest wait of GET /api/readyz, asked every 10 ms`;
+      figures.push(
+        { row: stallRow, figure: during.max.toFixed(0), unit: 'max ms during the backup' },
+        { row: stallRow, figure: quiet.max.toFixed(0), unit: 'max ms in 5 s just before' },
+        { row: stallRow, figure: during.p99.toFixed(0), unit: 'p99 ms during the backup' },
+      );
+      notes.push(
+        `Backup (${embeddedWhere}), the write stall: GET /api/readyz (a \`select 1\` on the database's thread) asked every 10 ms from a process of its own waited at most ${during.max.toFixed(0)} ms during the backup (${during.count} requests, p99 ${during.p99.toFixed(0)} ms), against at most ${quiet.max.toFixed(0)} ms (p99 ${quiet.p99.toFixed(0)} ms, ${quiet.count} requests) in the 5 s just before${failed > 0 ? `; ${failed} requests were not answered 200` : ''}. The longest wait is the file copy, during which no statement runs.`,
+      );
+      log(
+        `  readyz every 10 ms: longest wait ${during.max.toFixed(0)} ms during the backup, ${quiet.max.toFixed(0)} ms before`,
+      );
+      await backupBesideMix(embeddedWhere, embedded, {
+        members,
+        questions: QUESTIONS,
+        idleBackupSeconds: embeddedBackup.seconds,
+        backup: () => takeBackup({ kind: 'pglite', dataDir }, path.join(dir, 'embedded-beside.porpoise-backup')),
+      });
+    } finally {
+      await embedded.stop();
+    }
+    recordRestore(embeddedWhere, 'PostgreSQL', embeddedQuestions, await timeRestore(embeddedFile, 'postgres', dir));
+  } finally {
+    fs.rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+/** Throws if the server has exited (its requests would all fail, and the rows say nothing). */
+function stillRunning(server: BenchServer) {
+  const code = server.child.exitCode ?? server.child.signalCode;
+  if (code !== null) throw new Error(`the server at ${server.url} exited (${code}) during the backup rows`);
+}
+
+/** A backup's figures: time and size, and its questions against the source's. */
+function recordBackup(where: string, how: string, taken: BackupTaken, sourceQuestions: number) {
+  const name = `backup (${where}): ${how}`;
+  const held = questionsIn(taken.header);
+  const rowCount = taken.header.tables.reduce((sum, table) => sum + table.rows, 0);
+  figures.push(
+    { row: name, figure: taken.seconds.toFixed(1), unit: 's' },
+    { row: name, figure: megabytes(taken.bytes), unit: 'MB' },
+  );
+  const whole = held === sourceQuestions;
+  if (!whole) failedChecks.push(`${name}: ${held} of ${sourceQuestions} questions`);
+  notes.push(
+    `Backup (${where}), ${how}: ${taken.seconds.toFixed(1)} s, ${megabytes(taken.bytes)} MB (${rowCount.toLocaleString('en-US')} rows, ${held.toLocaleString('en-US')} questions of the source's ${sourceQuestions.toLocaleString('en-US')}: ${whole ? 'all' : 'NOT ALL'}; ${taken.header.images.count} images).${how.startsWith('through') ? ' The time is what `npm run backup` waits, which asks the server once a second whether its backup is ready (up to 1 s of it is that wait).' : ''}`,
+  );
+  log(`  backup, ${how}: ${taken.seconds.toFixed(1)} s, ${megabytes(taken.bytes)} MB, ${held} questions`);
+}
+
+/** A restore's figures: its time, and whether the restored database holds the source's questions. */
+function recordRestore(
+  where: string,
+  into: 'embedded' | 'PostgreSQL',
+  sourceQuestions: number,
+  restored: { seconds: number; questions: number },
+) {
+  const name = `restore of the ${where} backup into a new ${into} database`;
+  const equal = restored.questions === sourceQuestions;
+  figures.push(
+    { row: name, figure: restored.seconds.toFixed(1), unit: 's' },
+    { row: name, figure: equal ? 'yes' : 'NO', unit: 'questions equal the source' },
+  );
+  if (!equal) failedChecks.push(`${name}: ${restored.questions} questions, the source ${sourceQuestions}`);
+  notes.push(
+    `Restore of the ${where} backup into a new empty ${into} database (\`npm run restore\`'s code: checked whole, loaded, migrated): ${restored.seconds.toFixed(1)} s; ${restored.questions.toLocaleString('en-US')} questions restored, the source ${sourceQuestions.toLocaleString('en-US')}: ${equal ? 'equal' : 'NOT EQUAL (failed)'}.`,
+  );
+  log(
+    `  restore into a new ${into} database: ${restored.seconds.toFixed(1)} s, ${restored.questions} questions${equal ? '' : ` (FAILED: the source has ${sourceQuestions})`}`,
+  );
+}
+
+/**
+ * The community-day mix with the members' 1,000 sockets, as the mix rows run it: as fast as 64
+ * connections are answered, then offered half that rate twice for the same time, alone and with
+ * a backup started 5 s in (each run lasts 1.5 times as long as the backup took with the server
+ * idle, plus 15 s, between 20 and 60 s, so that the backup ends inside it even if the mix slows
+ * it down, with seconds of mix after it). The second run's requests sent while
+ * the backup ran are also measured apart.
+ */
+async function backupBesideMix(
+  where: string,
+  server: BenchServer,
+  {
+    members,
+    questions,
+    idleBackupSeconds,
+    backup,
+  }: { members: string[]; questions: number; idleBackupSeconds: number; backup: () => Promise<BackupTaken> },
+) {
+  const seconds = Math.min(60, Math.max(20, Math.ceil(1.5 * idleBackupSeconds) + 15));
+  const backupAfter = 5;
+  log(`\nbackup beside the community-day mix, ${where} (${seconds} s at half rate, alone then with a backup)`);
+  const { world, firstPages } = await mixWorld(server, members, questions);
+  const base = { connections: 64, warmupSeconds: 3, headers: { 'accept-encoding': 'gzip, deflate, br, zstd' } };
+  let seed = Date.now() % 1_000_000_000;
+  const requests = (count: number) => mixRequests(world, MIX, count, seed++);
+  const label = (what: string) => `backup beside the mix (${where}): community day, ${what}`;
+  const sockets = await mixSockets(server, world, firstPages);
+  try {
+    const yardstick = await load({ ...base, seconds: SECONDS, url: HELLO_URL });
+    const full = await load({
+      ...base,
+      seconds: SECONDS,
+      url: server.url,
+      partition: true,
+      requests: requests(120_000),
+    });
+    const rate = full.rps / 2;
+    const paced = { ...base, seconds, url: server.url, rate, timeline: true };
+    const count = Math.ceil(rate * (seconds + 3)) + 1;
+    const alone = await load({ ...paced, requests: requests(count) });
+    stillRunning(server);
+    const [beside, taken] = await loadBeside({ ...paced, requests: requests(count) }, async () => {
+      await sleep(backupAfter * 1000);
+      return backup();
+    });
+    stillRunning(server);
+    const offered = `offered ${Math.round(rate).toLocaleString('en-US')}/s (half)`;
+    row(label('1,000 sockets, 64 connections'), full, yardstick, 'measured', [], unexpectedStatuses(full));
+    row(
+      label('1,000 sockets, offered half the rate, no backup'),
+      alone,
+      yardstick,
+      'measured',
+      [],
+      unexpectedStatuses(alone),
+      label(`1,000 sockets, ${offered}, ${seconds} s, no backup`),
+    );
+    row(
+      label('1,000 sockets, offered half the rate, a backup started in the run'),
+      beside,
+      yardstick,
+      'measured',
+      [],
+      unexpectedStatuses(beside),
+      label(`1,000 sockets, ${offered}, ${seconds} s, a backup started ${backupAfter} s in`),
+    );
+    // The requests sent while the backup ran (up to the run's end, if it outlasted it).
+    const during = (beside.timeline ?? []).filter(([sent]) => sent >= taken.from && sent <= taken.to);
+    const latencies = during.map(([, latency]) => latency);
+    const answered = during.filter(([, , ok]) => ok).length;
+    const overlap = (Math.min(taken.to, beside.endedAt) - Math.max(taken.from, beside.startedAt)) / 1000;
+    const [p50, p99, max] = [0.5, 0.99, 1].map((p) => Math.round(percentileOf(latencies, p))) as [
+      number,
+      number,
+      number,
+    ];
+    const duringRow = label('1,000 sockets, offered half the rate, requests sent while the backup ran');
+    rows.push([
+      label(
+        `1,000 sockets, ${offered}, the ${during.length} requests sent during the ${taken.seconds.toFixed(1)} s backup (max ${max} ms)`,
+      ),
+      overlap > 0 ? (answered / overlap).toFixed(0) : '-',
+      `${p50}`,
+      `${p99}`,
+      '',
+      'measured',
+      during.length - answered > 0 ? `${during.length - answered} not 2xx` : '',
+    ]);
+    figures.push(
+      { row: duringRow, figure: p50, unit: 'p50 ms' },
+      { row: duringRow, figure: p99, unit: 'p99 ms' },
+      { row: duringRow, figure: max, unit: 'max ms' },
+      { row: label('the backup beside it'), figure: taken.seconds.toFixed(1), unit: 's' },
+    );
+    const outlasted = taken.to > beside.endedAt;
+    notes.push(
+      `Backup beside the mix (${where}): the community-day mix with its 1,000 sockets offered ${Math.round(rate)} req/s (half of the ${Math.round(full.rps)} answered as fast as possible) for ${seconds} s: p99 ${alone.p99} ms without a backup, ${beside.p99} ms in the same run with a backup started ${backupAfter} s in; the ${during.length} requests sent while the backup ran: p50 ${p50} ms, p99 ${p99} ms, max ${max} ms. The backup took ${taken.seconds.toFixed(1)} s beside the mix (${idleBackupSeconds.toFixed(1)} s alone, ${megabytes(taken.bytes)} MB)${outlasted ? `, and outlasted the run by ${((taken.to - beside.endedAt) / 1000).toFixed(1)} s` : ''}. (The mix rows' target at half rate: p99 <= ${where.startsWith('embedded') ? 100 : 25} ms.)`,
+    );
+    log(
+      `  half rate (${Math.round(rate)}/s): p99 ${alone.p99} ms without a backup, ${beside.p99} ms with one (${p99} ms while it ran, max ${max} ms); the backup took ${taken.seconds.toFixed(1)} s`,
+    );
+  } finally {
+    await sockets.stop();
+  }
 }

@@ -35,6 +35,10 @@ interface LoadOptions {
     headers?: Record<string, string>;
     kind?: string;
   }>;
+  /** A paced run reports each request's intended send time and latency too (`timeline`). */
+  timeline?: boolean;
+  /** Writes `measuring` to stderr when the measured run (after the warm-up) begins. */
+  announce?: boolean;
 }
 
 /** A kind of request's share of a paced run: how many, p50 and p99 (ms from the intended send time). */
@@ -62,6 +66,11 @@ export interface LoadResult {
   /** When the measured run started and ended (ms since the epoch), to match other counts against it. */
   startedAt: number;
   endedAt: number;
+  /**
+   * With `timeline` (paced runs): each request's intended send time (ms since the epoch),
+   * latency (ms) and whether it was answered 2xx, in the order they were answered.
+   */
+  timeline?: Array<[number, number, boolean]>;
 }
 
 const now = () => performance.timeOrigin + performance.now();
@@ -138,6 +147,7 @@ function paced(rate: number, seconds: number, skip = 0): Promise<LoadResult> {
   const total = Math.round(rate * seconds);
   const latencies: number[] = [];
   const kindLatencies = new Map<string, number[]>();
+  const timeline: Array<[number, number, boolean]> = [];
   const byStatus: Record<string, number> = {};
   let ok = 0;
   let non2xx = 0;
@@ -171,6 +181,7 @@ function paced(rate: number, seconds: number, skip = 0): Promise<LoadResult> {
         ok,
         byStatus,
         ...(kindLatencies.size > 0 ? { byKind } : {}),
+        ...(options.timeline ? { timeline } : {}),
         startedAt,
         endedAt: now(),
       });
@@ -200,14 +211,19 @@ function paced(rate: number, seconds: number, skip = 0): Promise<LoadResult> {
               list.push(latency);
               kindLatencies.set(request.kind, list);
             }
-            if (response.statusCode! >= 200 && response.statusCode! < 300) ok++;
+            const answered = response.statusCode! >= 200 && response.statusCode! < 300;
+            if (answered) ok++;
             else non2xx++;
+            if (options.timeline) timeline.push([performance.timeOrigin + scheduled, latency, answered]);
             finish(String(response.statusCode));
           });
         },
       );
-      outgoing.on('error', () => {
+      outgoing.on('error', (error) => {
+        // What went wrong, once (bench.ts prints it beside a row whose requests failed).
+        if (errors === 0) process.stderr.write(`the first request that failed: ${error.message}\n`);
         errors++;
+        if (options.timeline) timeline.push([performance.timeOrigin + scheduled, performance.now() - scheduled, false]);
         finish('error');
       });
       outgoing.end(request.body);
@@ -230,6 +246,7 @@ const warmup =
     : options.rate
       ? await paced(options.rate, options.warmupSeconds)
       : await asFastAsAnswered(options.warmupSeconds);
+if (options.announce) process.stderr.write('measuring\n');
 // Past what the warm-up sent: paced, exactly; as fast as answered, past what it sent on the
 // busiest connection (a fifth more than the average).
 const result = options.rate
