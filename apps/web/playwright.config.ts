@@ -24,7 +24,8 @@ if (process.env.PORPOISE_E2E_DATA_DIR === undefined) {
  * inherited by the workers) so that several runs on one machine never collide: the mail
  * sink's SMTP and HTTP sides, then each worker's server (e2e/worker-server.ts).
  */
-process.env.PORPOISE_E2E_PORT ??= process.env.E2E_PORT ?? String(20_000 + Math.floor(Math.random() * 20_000));
+// Below Linux's ephemeral range (32768-60999), where outgoing connections may already hold a port.
+process.env.PORPOISE_E2E_PORT ??= process.env.E2E_PORT ?? String(20_000 + Math.floor(Math.random() * 12_000));
 const ports = e2ePorts();
 
 export default defineConfig({

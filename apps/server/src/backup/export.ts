@@ -27,6 +27,7 @@ import {
 import { copyLine, readDataSql, setvalLine, type DataSqlEvent } from './data-sql.ts';
 import type { BackupHeader } from './header.ts';
 import { markOf, migrationMarks, porpoiseObjects, type MigrationMark } from './migrations.ts';
+import { IMAGE_GATE_LOCK } from '../uploads/image-gate.ts';
 import { postgresToolEnv, runTool, toolPath } from './pg-tools.ts';
 
 export interface BackupOptions {
@@ -155,6 +156,9 @@ export async function backupPostgres(
   const sqlPath = spoolPath(options.out);
   try {
     const run: RunSql = async <T>(text: string, params?: unknown[]) => (await client.query(text, params)).rows as T[];
+    // The sweep deletes no image from before the snapshot until the images are packed (held
+    // for the session: released when the connection ends, below).
+    await client.query('select pg_advisory_lock($1)', [IMAGE_GATE_LOCK]);
     await client.query('begin isolation level repeatable read read only');
     const [exported] = await run<{ id: string; version: string }>(
       `select pg_export_snapshot() as id, current_setting('server_version') as version`,

@@ -65,17 +65,34 @@ export async function backupConfigured(config: Config, out: string, pgBinDir?: s
   try {
     return await withEmbedded(config.dataDir, (pglite) => backupPglite(pglite, options));
   } catch (error) {
-    // A server owns the files: it takes the backup, and this process collects it.
-    if (error instanceof DataDirLockedError && fs.existsSync(path.join(config.dataDir, SERVER_FILE)))
+    // A server owns the files: it takes the backup, and this process collects it. Its file must
+    // be the owner's (one a killed server left names another process, or none).
+    if (error instanceof DataDirLockedError && serverFileOf(config)?.pid === error.pid)
       return backupThroughServer(config, out);
     throw error;
+  }
+}
+
+interface ServerFile {
+  pid: number;
+  port: number;
+  host: string;
+  token: string;
+}
+
+/** What the running server wrote for `npm run backup` (plugins/backups.ts), if anything. */
+function serverFileOf(config: Config): ServerFile | null {
+  try {
+    return JSON.parse(fs.readFileSync(path.join(config.dataDir, SERVER_FILE), 'utf8')) as ServerFile;
+  } catch {
+    return null;
   }
 }
 
 /** One request to the running server's operator routes (plugins/backups.ts) on the loopback. */
 function askServer(
   config: Config,
-  server: { port: number; host: string; token: string },
+  server: ServerFile,
   method: 'GET' | 'POST',
   url: string,
 ): Promise<http.IncomingMessage> {
@@ -107,11 +124,8 @@ async function textOf(response: http.IncomingMessage): Promise<string> {
  * `out` and checks it whole.
  */
 async function backupThroughServer(config: Config, out: string): Promise<BackupHeader> {
-  const server = JSON.parse(fs.readFileSync(path.join(config.dataDir, SERVER_FILE), 'utf8')) as {
-    port: number;
-    host: string;
-    token: string;
-  };
+  const server = serverFileOf(config);
+  if (server === null) throw new Error(`The running server's ${SERVER_FILE} is gone: is it stopping?`);
   const started = await askServer(config, server, 'POST', '/operator/backups');
   const body = await textOf(started);
   if (started.statusCode !== 202) throw new Error(`The running server refused the backup: ${body}`);

@@ -3,6 +3,7 @@ import { inTransaction, queryRows, type Db } from '../db/client.ts';
 import { isForeignKeyViolation } from '../db/errors.ts';
 import type { Actor } from '../policies/actor.ts';
 import type { StoredBytes } from '../uploads/reencode.ts';
+import { IMAGE_GATE_LOCK, imagesHeld } from '../uploads/image-gate.ts';
 import type { ImageStorage } from '../uploads/storage.ts';
 
 /** How long an image nobody uses is kept after its upload (docs/product.md section 14). */
@@ -18,6 +19,22 @@ const SWEEP_BATCH = 500;
  */
 async function lockName(tx: Db, name: string): Promise<void> {
   await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`upload:${name}`}))`);
+}
+
+/** Thrown inside a delete's transaction when a backup holds the images: the sweep stops, nothing deleted. */
+class ImagesHeld extends Error {}
+
+/**
+ * Inside a delete's transaction, before the file goes: a backup holding the images (uploads/
+ * image-gate.ts) rolls the delete back and ends the sweep (the next one goes on).
+ */
+async function passGate(tx: Db): Promise<void> {
+  if (imagesHeld()) throw new ImagesHeld();
+  const [row] = await queryRows<{ ok: boolean }>(
+    tx,
+    sql`select pg_try_advisory_xact_lock_shared(${IMAGE_GATE_LOCK}) as ok`,
+  );
+  if (!row?.ok) throw new ImagesHeld();
 }
 
 /** An unused image the sweep read: where the next batch starts after. */
@@ -59,7 +76,8 @@ export async function recordUpload(db: Db, storage: ImageStorage, actor: Actor, 
  * written meanwhile holds its row: the key of upload_uses refuses the delete), and its
  * file goes once the row is gone. Batches follow one another until none is left; an image
  * that fails (its file cannot be deleted) is told to onError and left for the next sweep.
- * Two processes sweeping at once each delete what the other has not.
+ * Two processes sweeping at once each delete what the other has not. While a backup holds
+ * the images (uploads/image-gate.ts), nothing is deleted: the sweep stops at once.
  */
 export async function sweepOrphanImages(
   db: Db,
@@ -89,12 +107,15 @@ export async function sweepOrphanImages(
             tx,
             sql`delete from uploads where name = ${name} and use_count = 0 and created_at < ${cutoff} returning name`,
           );
+          if (rows.length === 0) return false;
+          await passGate(tx);
           // Under the row's lock until the commit: an upload of the same image waits, then writes it anew.
-          if (rows.length > 0) await storage.delete(name);
-          return rows.length > 0;
+          await storage.delete(name);
+          return true;
         });
         if (gone) outcome.deleted += 1;
       } catch (error) {
+        if (error instanceof ImagesHeld) return outcome;
         // Used by a post written since it was read: kept.
         if (!isForeignKeyViolation(error)) fail(name, error);
       }
@@ -119,19 +140,22 @@ export async function sweepOrphanImages(
           await lockName(tx, name);
           const again = await queryRows<{ name: string }>(tx, sql`select name from uploads where name = ${name}`);
           if (again.length > 0) return false;
+          await passGate(tx);
           await storage.delete(name);
           return true;
         });
         if (gone) outcome.deleted += 1;
       } catch (error) {
+        if (error instanceof ImagesHeld) return false;
         fail(name, error);
       }
     }
     batch = [];
+    return true;
   };
   for await (const name of storage.listOlderThan(horizon)) {
     batch.push(name);
-    if (batch.length >= SWEEP_BATCH) await deleteUnknown();
+    if (batch.length >= SWEEP_BATCH && !(await deleteUnknown())) return outcome;
   }
   if (batch.length > 0) await deleteUnknown();
   return outcome;

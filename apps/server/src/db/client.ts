@@ -39,6 +39,8 @@ export interface Database {
    * (a backup's snapshot, backup/live.ts). Every statement waits meanwhile.
    */
   snapshotTo?: (dir: string) => Promise<void>;
+  /** The embedded database's DATA_DIR (on disk); undefined in memory and on PostgreSQL. */
+  dataDir?: string;
   /** PostgreSQL's pool: connections open, idle, and queries waiting for one (for metrics). */
   pool?: () => { total: number; idle: number; waiting: number };
 }
@@ -143,7 +145,9 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
       db,
       kind: 'pglite',
       url: undefined,
-      ...(options.dataDir === undefined ? {} : { snapshotTo: (dir: string) => client.snapshot(dir) }),
+      ...(options.dataDir === undefined
+        ? {}
+        : { dataDir: options.dataDir, snapshotTo: (dir: string) => client.snapshot(dir) }),
       ping: async () => {
         await db.execute(sql`select 1`);
       },

@@ -4,7 +4,11 @@ import path from 'node:path';
 
 /** Thrown when another live process already owns the embedded database's directory. */
 export class DataDirLockedError extends Error {
-  constructor(dataDir: string, pid: number) {
+  constructor(
+    dataDir: string,
+    /** The process that owns the directory. */
+    readonly pid: number,
+  ) {
     super(
       `Another Porpoise process (pid ${pid}) is already using the data directory ${dataDir}. ` +
         'The embedded database allows one server per directory: stop that process, choose another DATA_DIR, ' +

@@ -112,7 +112,10 @@ export const backupsPlugin = fp(
   async (app: FastifyInstance) => {
     const { config, database } = app;
     const backupDir = config.backupDir;
-    const outbox = path.join(config.dataDir, 'backup-outbox');
+    // The embedded database's own directory (where its lock is): the token file, the outbox and
+    // snapshot copies live there.
+    const home = database.dataDir ?? config.dataDir;
+    const outbox = path.join(home, 'backup-outbox');
     let running: { name: string; startedAt: string; done: Promise<void> } | null = null;
     let lastFailure: { at: string; message: string } | null = null;
     /** Outbox backups this process made, by name (a few: each is collected, then forgotten). */
@@ -208,8 +211,8 @@ export const backupsPlugin = fp(
     // The token `npm run backup` reads, for the embedded database on disk (on PostgreSQL the
     // CLI backs up by itself). A new one each start, in a file only this user reads.
     const operatorToken = randomBytes(32).toString('hex');
-    const serverFile = path.join(config.dataDir, SERVER_FILE);
-    if (database.snapshotTo) {
+    const serverFile = path.join(home, SERVER_FILE);
+    if (database.dataDir !== undefined) {
       app.addHook('onListen', async () => {
         const address = app.server.address();
         if (address === null || typeof address === 'string') return;
@@ -256,10 +259,10 @@ export const backupsPlugin = fp(
     let timer: NodeJS.Timeout | undefined;
     let closed = false;
     // A snapshot copy a crash or a kill left behind (live.ts): a whole database's files.
-    if (database.snapshotTo) {
-      for (const entry of fs.readdirSync(config.dataDir, { withFileTypes: true })) {
+    if (database.dataDir !== undefined) {
+      for (const entry of fs.readdirSync(database.dataDir, { withFileTypes: true })) {
         if (entry.isDirectory() && entry.name.startsWith('.backup-snapshot-'))
-          fs.rmSync(path.join(config.dataDir, entry.name), { recursive: true, force: true });
+          fs.rmSync(path.join(database.dataDir, entry.name), { recursive: true, force: true });
       }
     }
     if (backupDir) {

@@ -49,7 +49,7 @@ export function configOf(kind: DatabaseKind, place: Place): Config {
 /** The real app on the place's database (migrating it, as a server's start does). */
 export const appOn = (kind: DatabaseKind, place: Place) =>
   startTestApp(kind, {
-    env: { UPLOADS_DIR: place.uploadsDir },
+    env: { DATA_DIR: place.dataDir, UPLOADS_DIR: place.uploadsDir },
     ...(kind === 'postgres' ? { databaseUrl: place.url } : { dataDir: place.dataDir }),
   });
 

@@ -15,7 +15,11 @@ export interface ServerProcess {
   exited: Promise<number | null>;
 }
 
-const randomPort = () => 20_000 + Math.floor(Math.random() * 20_000);
+/**
+ * A port below Linux's ephemeral range (32768-60999), which outgoing connections (the tests'
+ * own, PostgreSQL's clients) take their local ports from: a port there can be in use already.
+ */
+const randomPort = () => 20_000 + Math.floor(Math.random() * 12_000);
 
 /**
  * Starts the real server (src/server.ts) as its own process and waits until it answers.
