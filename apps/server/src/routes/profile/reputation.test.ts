@@ -30,6 +30,9 @@ async function awayFromMidnight(): Promise<void> {
   while (untilMidnight() < 120_000) await pause(Math.min(untilMidnight() + 50, 1000));
 }
 
+/** A test that may first wait out a UTC midnight (awayFromMidnight: up to 2 minutes) has time for it. */
+const PAST_MIDNIGHT = { timeout: 180_000 };
+
 describe.each(DATABASE_KINDS)('reputation on %s', (kind) => {
   let t: TestApp;
   let admin: TestUser;
@@ -194,42 +197,51 @@ describe.each(DATABASE_KINDS)('reputation on %s', (kind) => {
     expect(await points(author!)).toBe(11);
   });
 
-  it('caps upvotes at +200 a UTC day: past it an upvote is a row of 0, and its undo takes nothing back', async () => {
-    await awayFromMidnight();
-    const [author, voter] = await people(2);
-    const qids: string[] = [];
-    for (let i = 0; i < 21; i++) qids.push(await askQuestion(t.app, author!, { title: `Capped question number ${i}` }));
-    for (const qid of qids) await voteQuestion(voter!, 'up', qid);
-    const capped = await reputationOf(author!);
-    expect(capped.reputation).toBe(201);
-    expect(capped.history[0]).toMatchObject({ delta: 0, reason: 'questionUpvoted', qid: qids[20] });
-    expect(capped.history.slice(1).every((row) => row.delta === 10)).toBe(true);
-    await voteQuestion(voter!, 'up', qids[20]!);
-    expect(await points(author!)).toBe(201);
-    // Downvotes are not capped.
-    await voteQuestion(voter!, 'down', qids[0]!);
-    expect(await points(author!)).toBe(189);
-  });
+  it(
+    'caps upvotes at +200 a UTC day: past it an upvote is a row of 0, and its undo takes nothing back',
+    PAST_MIDNIGHT,
+    async () => {
+      await awayFromMidnight();
+      const [author, voter] = await people(2);
+      const qids: string[] = [];
+      for (let i = 0; i < 21; i++)
+        qids.push(await askQuestion(t.app, author!, { title: `Capped question number ${i}` }));
+      for (const qid of qids) await voteQuestion(voter!, 'up', qid);
+      const capped = await reputationOf(author!);
+      expect(capped.reputation).toBe(201);
+      expect(capped.history[0]).toMatchObject({ delta: 0, reason: 'questionUpvoted', qid: qids[20] });
+      expect(capped.history.slice(1).every((row) => row.delta === 10)).toBe(true);
+      await voteQuestion(voter!, 'up', qids[20]!);
+      expect(await points(author!)).toBe(201);
+      // Downvotes are not capped.
+      await voteQuestion(voter!, 'down', qids[0]!);
+      expect(await points(author!)).toBe(189);
+    },
+  );
 
-  it('parallel upvotes near the cap never pass it; parallel toggles leave one row per vote cast', async () => {
-    await awayFromMidnight();
-    const [author, ...voters] = await people(7);
-    const qids: string[] = [];
-    for (let i = 0; i < 24; i++) qids.push(await askQuestion(t.app, author!, { title: `Parallel question ${i}` }));
-    for (const qid of qids.slice(0, 18)) await voteQuestion(voters[0]!, 'up', qid);
-    expect(await points(author!)).toBe(181);
-    // Six upvotes at once on six other questions: two fit under the cap.
-    await Promise.all(qids.slice(18).map((qid, index) => voteQuestion(voters[index]!, 'up', qid)));
-    expect(await points(author!)).toBe(201);
-    const rows = (await reputationOf(author!)).history;
-    expect(rows.filter((row) => row.delta === 10)).toHaveLength(20);
-    expect(rows.filter((row) => row.delta === 0)).toHaveLength(4);
+  it(
+    'parallel upvotes near the cap never pass it; parallel toggles leave one row per vote cast',
+    PAST_MIDNIGHT,
+    async () => {
+      await awayFromMidnight();
+      const [author, ...voters] = await people(7);
+      const qids: string[] = [];
+      for (let i = 0; i < 24; i++) qids.push(await askQuestion(t.app, author!, { title: `Parallel question ${i}` }));
+      for (const qid of qids.slice(0, 18)) await voteQuestion(voters[0]!, 'up', qid);
+      expect(await points(author!)).toBe(181);
+      // Six upvotes at once on six other questions: two fit under the cap.
+      await Promise.all(qids.slice(18).map((qid, index) => voteQuestion(voters[index]!, 'up', qid)));
+      expect(await points(author!)).toBe(201);
+      const rows = (await reputationOf(author!)).history;
+      expect(rows.filter((row) => row.delta === 10)).toHaveLength(20);
+      expect(rows.filter((row) => row.delta === 0)).toHaveLength(4);
 
-    // Five toggles of one vote at once: an odd number leaves the vote and exactly one row.
-    const target = await askQuestion(t.app, voters[0]!);
-    await Promise.all(Array.from({ length: 5 }, () => voteQuestion(voters[1]!, 'down', target)));
-    expect((await reputationOf(voters[0]!)).history.filter((row) => row.qid === target)).toHaveLength(1);
-  });
+      // Five toggles of one vote at once: an odd number leaves the vote and exactly one row.
+      const target = await askQuestion(t.app, voters[0]!);
+      await Promise.all(Array.from({ length: 5 }, () => voteQuestion(voters[1]!, 'down', target)));
+      expect((await reputationOf(voters[0]!)).history.filter((row) => row.qid === target)).toHaveLength(1);
+    },
+  );
 
   it('lets an admin adjust, with a reason, logged; refuses bad values and everyone else', async () => {
     const [member, moderator] = await people(2);
