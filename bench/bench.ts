@@ -20,6 +20,7 @@ import { openDatabase, queryRows, type Db } from '../apps/server/src/db/client.t
 import { benchSize, seedCommunity, seedTagNames, WORDS } from '../apps/server/src/seed/community.ts';
 import { progressPrinter } from '../apps/server/src/seed/progress.ts';
 import { describeInitialPage, measureInitialPage, type InitialPage } from './initial-page.ts';
+import { lighthouseRows, measureLighthouse } from './lighthouse.ts';
 import { markdownAnswer, MARKDOWN_QUESTION_TEXT } from './markdown-posts.ts';
 import { LIMITS, ORDERS } from '@porpoise/core';
 import type { LoadResult } from './load.ts';
@@ -55,9 +56,10 @@ const { values } = parseArgs({
  * PostgreSQL (bench/mix.ts); `mix-pglite`, the mix on the embedded database (100k
  * questions); `mix-cluster`, the mix on PostgreSQL served by `npm run start:cluster`'s 2
  * processes; `backup`, backups and restores on both databases at --questions, and the mix's
- * p99 with a backup running beside it (issue 38, measureBackups).
+ * p99 with a backup running beside it (issue 38, measureBackups); `lighthouse`, Lighthouse's mobile
+ * audit of five pages on the demo community (issue 39, bench/lighthouse.ts).
  */
-const ROW_GROUPS = ['pg', 'pglite', 'mix', 'mix-pglite', 'mix-cluster', 'backup'] as const;
+const ROW_GROUPS = ['pg', 'pglite', 'mix', 'mix-pglite', 'mix-cluster', 'backup', 'lighthouse'] as const;
 type RowGroup = (typeof ROW_GROUPS)[number];
 const groups = new Set<RowGroup>(
   values['pglite-only']
@@ -559,6 +561,13 @@ try {
       // The backup and restore code is this checkout's (imported here), so is the server's.
       if (root !== repoRoot) log(`\nbackup rows: measured on this checkout only, not on ${root}`);
       else await measureBackups(postgresEnv);
+    });
+  }
+  if (groups.has('lighthouse')) {
+    blocks.push(async (root) => {
+      const measured = lighthouseRows(await measureLighthouse(root, log));
+      rows.push(...measured.rows);
+      figures.push(...measured.figures);
     });
   }
   for (const block of blocks) {
@@ -1159,7 +1168,9 @@ function writeReport() {
   const size =
     groups.size === 1 && groups.has('pglite')
       ? 'the embedded database only (PGlite, 100,000 questions)'
-      : `${QUESTIONS.toLocaleString('en')} questions`;
+      : groups.size === 1 && groups.has('lighthouse')
+        ? 'the demo community (Lighthouse)'
+        : `${QUESTIONS.toLocaleString('en')} questions`;
   const measured = ROW_GROUPS.every((group) => groups.has(group)) ? '' : `, rows ${[...groups].join(', ')}`;
   const commit = spawnSync('git', ['rev-parse', '--short', 'HEAD'], { cwd: repoRoot, encoding: 'utf8' }).stdout.trim();
   const mixed = groups.has('mix') || groups.has('mix-pglite') || groups.has('mix-cluster') || groups.has('backup');

@@ -1,5 +1,6 @@
 import { Suspense, type ReactNode } from 'react';
 import { Await, useAsyncError } from 'react-router';
+import { arrivedValue } from '@/lib/deferred';
 
 function Failure({ render }: { render: (error: unknown) => ReactNode }) {
   return render(useAsyncError());
@@ -21,9 +22,11 @@ export function Deferred<T>({
   failed: (error: unknown) => ReactNode;
   children: (value: T) => ReactNode;
 }) {
+  const known = arrivedValue(data);
   return (
     <Suspense fallback={loading}>
-      <Await resolve={data} errorElement={<Failure render={failed} />}>
+      {/* A value that has arrived is handed over as a value, which Await draws without suspending. */}
+      <Await resolve={known === undefined ? data : known.value} errorElement={<Failure render={failed} />}>
         {children}
       </Await>
     </Suspense>

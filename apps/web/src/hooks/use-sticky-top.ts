@@ -26,8 +26,12 @@ export function useStickyTop(selectors: readonly string[]): void {
   useEffect(() => {
     const list = key.split(',');
     const root = document.documentElement;
-    const update = () => root.style.setProperty(VARIABLE, `${stickyBottom(list)}px`);
-    update();
+    const update = () => {
+      const value = `${stickyBottom(list)}px`;
+      if (root.style.getPropertyValue(VARIABLE) !== value) root.style.setProperty(VARIABLE, value);
+    };
+    // The observer's first call, once the first frame is laid out, sets it: measuring here
+    // would lay the page out once more before that frame.
     const observer = new ResizeObserver(update);
     for (const selector of list) {
       const element = document.querySelector(selector);

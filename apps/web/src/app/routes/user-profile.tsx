@@ -3,15 +3,15 @@ import { DocumentTitle } from '@/components/document-title';
 import { useAccount } from '@/features/auth/hooks/use-account';
 import { UserProfile } from '@/features/profile/components/user-profile';
 import { MessageButton } from '@/features/threads/components/message-button';
-import { ProfileRoute, type profileLoader } from './profile';
+import { ProfileRoute, type userProfileLoader } from './profile';
 
-export { profileLoader as userProfileLoader } from './profile';
+export { userProfileLoader } from './profile';
 
 /** Another user's profile (spec: /profile/:username); one's own name shows the own profile. */
 export function UserProfileRoute() {
   const { username = '' } = useParams();
   const account = useAccount();
-  const data = useLoaderData<typeof profileLoader>();
+  const data = useLoaderData<typeof userProfileLoader>();
   if (username.toLowerCase() === account.username.toLowerCase()) return <ProfileRoute />;
   return (
     <>

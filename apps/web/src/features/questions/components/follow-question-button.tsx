@@ -20,7 +20,18 @@ export function FollowQuestionButton({ qid }: { qid: string }) {
     return () => controller.abort();
   }, [qid]);
 
-  if (following === null) return null;
+  // Until the state is known (or if it cannot be), an unseen button of the same size keeps the
+  // place, so the question's facts beside it do not move when it appears (issue 39).
+  if (following === null) {
+    return (
+      <div className="question__follow follow-button--unknown" aria-hidden="true">
+        <span className="button follow-button">
+          <PlusIcon width="18" height="18" />
+          Follow
+        </span>
+      </div>
+    );
+  }
 
   async function toggle(): Promise<string | null> {
     try {
