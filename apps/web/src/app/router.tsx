@@ -5,6 +5,9 @@ import { AppLoading, RootLayout, rootLoader } from './layouts/root-layout';
 import { shouldRevalidateAccount } from './layouts/should-revalidate-account';
 import { OpenOrSignedInLayout, SignedInLayout, signedInLoader } from './layouts/signed-in-layout';
 import { HomeRoute, homeLoader } from './routes/home';
+import { profileLoader, profileShouldRevalidate, userProfileLoader } from './routes/profile-loader';
+import { questionLoader } from './routes/question-loader';
+import { tagsLoader } from './routes/tags-loader';
 import { NotFoundRoute } from './routes/not-found';
 import { RouteError } from './routes/route-error';
 
@@ -14,7 +17,9 @@ const landing = () => import('./routes/landing').then((m) => ({ Component: m.Lan
 /**
  * The route table of spec section 2 plus /login (docs/product.md section 2). The home list and
  * the landing page are in the first download; every other screen is fetched when first
- * visited, which keeps the JavaScript needed to paint /home small.
+ * visited, which keeps the JavaScript needed to paint /home small. The loaders of the pages
+ * members open most (a question, the tags, profiles) are in the first download too, small
+ * as they are: their data is asked for while the page's module is on its way, not after.
  */
 export const routes: RouteObject[] = [
   {
@@ -78,7 +83,8 @@ export const routes: RouteObject[] = [
           { path: paths.home.pattern, loader: homeLoader, Component: HomeRoute },
           {
             path: paths.tags.pattern,
-            lazy: () => import('./routes/tags').then((m) => ({ loader: m.tagsLoader, Component: m.TagsRoute })),
+            loader: tagsLoader,
+            lazy: () => import('./routes/tags').then((m) => ({ Component: m.TagsRoute })),
           },
           {
             path: paths.forums.pattern,
@@ -86,8 +92,8 @@ export const routes: RouteObject[] = [
           },
           {
             path: paths.question.pattern,
-            lazy: () =>
-              import('./routes/question').then((m) => ({ loader: m.questionLoader, Component: m.QuestionRoute })),
+            loader: questionLoader,
+            lazy: () => import('./routes/question').then((m) => ({ Component: m.QuestionRoute })),
           },
           {
             path: paths.newQuestion.pattern,
@@ -101,12 +107,9 @@ export const routes: RouteObject[] = [
           },
           {
             path: paths.profile.pattern,
-            lazy: () =>
-              import('./routes/profile').then((m) => ({
-                loader: m.profileLoader,
-                shouldRevalidate: m.profileShouldRevalidate,
-                Component: m.ProfileRoute,
-              })),
+            loader: profileLoader,
+            shouldRevalidate: profileShouldRevalidate,
+            lazy: () => import('./routes/profile').then((m) => ({ Component: m.ProfileRoute })),
           },
           {
             path: paths.notifications.pattern,
@@ -126,11 +129,8 @@ export const routes: RouteObject[] = [
           },
           {
             path: paths.userProfile.pattern,
-            lazy: () =>
-              import('./routes/user-profile').then((m) => ({
-                loader: m.userProfileLoader,
-                Component: m.UserProfileRoute,
-              })),
+            loader: userProfileLoader,
+            lazy: () => import('./routes/user-profile').then((m) => ({ Component: m.UserProfileRoute })),
           },
           {
             path: paths.threads.pattern,

@@ -1,25 +1,10 @@
-import { Link, useLoaderData, useRevalidator, type LoaderFunctionArgs } from 'react-router';
-import { MESSAGES, type TagWithCount } from '@porpoise/core';
+import { Link, useLoaderData, useRevalidator } from 'react-router';
 import { DocumentTitle } from '@/components/document-title';
 import { FormError } from '@/components/form-error';
 import { paths } from '@/config/paths';
-import { userFacingError } from '@/lib/api-client';
-import { getTagsWithCounts } from '@/features/questions/api/get-tags';
 import { useAccount } from '@/features/auth/hooks/use-account';
 import { TagCards, useTagFollowing } from '@/features/questions/components/tag-cards';
-
-interface TagsData {
-  tags: TagWithCount[];
-  error: string | null;
-}
-
-export async function tagsLoader({ request }: LoaderFunctionArgs): Promise<TagsData> {
-  try {
-    return { tags: await getTagsWithCounts(request.signal), error: null };
-  } catch (error) {
-    return { tags: [], error: userFacingError(error, MESSAGES.unavailable) };
-  }
-}
+import type { tagsLoader } from './tags-loader';
 
 export function TagsRoute() {
   const { tags, error } = useLoaderData<typeof tagsLoader>();

@@ -3,9 +3,8 @@ import { DocumentTitle } from '@/components/document-title';
 import { useAccount } from '@/features/auth/hooks/use-account';
 import { UserProfile } from '@/features/profile/components/user-profile';
 import { MessageButton } from '@/features/threads/components/message-button';
-import { ProfileRoute, type userProfileLoader } from './profile';
-
-export { userProfileLoader } from './profile';
+import { ProfileRoute } from './profile';
+import type { userProfileLoader } from './profile-loader';
 
 /** Another user's profile (spec: /profile/:username); one's own name shows the own profile. */
 export function UserProfileRoute() {
