@@ -20,6 +20,7 @@ import { openDatabase, queryRows, type Db } from '../apps/server/src/db/client.t
 import { benchSize, seedCommunity, seedTagNames, WORDS } from '../apps/server/src/seed/community.ts';
 import { progressPrinter } from '../apps/server/src/seed/progress.ts';
 import { describeInitialPage, measureInitialPage, type InitialPage } from './initial-page.ts';
+import { footprintRows, measureFootprint } from './footprint.ts';
 import { lighthouseRows, measureLighthouse } from './lighthouse.ts';
 import { markdownAnswer, MARKDOWN_QUESTION_TEXT } from './markdown-posts.ts';
 import { LIMITS, ORDERS } from '@porpoise/core';
@@ -57,9 +58,10 @@ const { values } = parseArgs({
  * questions); `mix-cluster`, the mix on PostgreSQL served by `npm run start:cluster`'s 2
  * processes; `backup`, backups and restores on both databases at --questions, and the mix's
  * p99 with a backup running beside it (issue 38, measureBackups); `lighthouse`, Lighthouse's mobile
- * audit of five pages on the demo community (issue 39, bench/lighthouse.ts).
+ * audit of five pages on the demo community (issue 39, bench/lighthouse.ts); `footprint`, the
+ * embedded server's memory on a new data directory and started again (issue 39, bench/footprint.ts).
  */
-const ROW_GROUPS = ['pg', 'pglite', 'mix', 'mix-pglite', 'mix-cluster', 'backup', 'lighthouse'] as const;
+const ROW_GROUPS = ['pg', 'pglite', 'mix', 'mix-pglite', 'mix-cluster', 'backup', 'lighthouse', 'footprint'] as const;
 type RowGroup = (typeof ROW_GROUPS)[number];
 const groups = new Set<RowGroup>(
   values['pglite-only']
@@ -563,12 +565,15 @@ try {
       else await measureBackups(postgresEnv);
     });
   }
+  const addRows = (measured: { rows: string[][]; figures: Figure[] }) => {
+    rows.push(...measured.rows);
+    figures.push(...measured.figures);
+  };
   if (groups.has('lighthouse')) {
-    blocks.push(async (root) => {
-      const measured = lighthouseRows(await measureLighthouse(root, log));
-      rows.push(...measured.rows);
-      figures.push(...measured.figures);
-    });
+    blocks.push(async (root) => addRows(lighthouseRows(await measureLighthouse(root, log))));
+  }
+  if (groups.has('footprint')) {
+    blocks.push(async (root) => addRows(footprintRows(await measureFootprint(root, log))));
   }
   for (const block of blocks) {
     for (const side of sides) {
@@ -1170,7 +1175,9 @@ function writeReport() {
       ? 'the embedded database only (PGlite, 100,000 questions)'
       : groups.size === 1 && groups.has('lighthouse')
         ? 'the demo community (Lighthouse)'
-        : `${QUESTIONS.toLocaleString('en')} questions`;
+        : groups.size === 1 && groups.has('footprint')
+          ? 'a new embedded database (footprint)'
+          : `${QUESTIONS.toLocaleString('en')} questions`;
   const measured = ROW_GROUPS.every((group) => groups.has(group)) ? '' : `, rows ${[...groups].join(', ')}`;
   const commit = spawnSync('git', ['rev-parse', '--short', 'HEAD'], { cwd: repoRoot, encoding: 'utf8' }).stdout.trim();
   const mixed = groups.has('mix') || groups.has('mix-pglite') || groups.has('mix-cluster') || groups.has('backup');

@@ -28,8 +28,16 @@ export async function startServer(
   const child = fork(path.join(root, 'apps/server/dist/server.js'), args, {
     cwd: root,
     execArgv: profileDir ? ['--cpu-prof', `--cpu-prof-dir=${profileDir}`] : [],
-    // As `npm start` runs it (scripts/start.mjs): two malloc arenas.
-    env: { MALLOC_ARENA_MAX: '2', ...process.env, PORT: String(port), HOST: '127.0.0.1', LOG_LEVEL: 'warn', ...env },
+    // As `npm start` runs it (scripts/start.mjs): two malloc arenas, a low trim threshold.
+    env: {
+      MALLOC_ARENA_MAX: '2',
+      MALLOC_TRIM_THRESHOLD_: '131072',
+      ...process.env,
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      LOG_LEVEL: 'warn',
+      ...env,
+    },
     stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
   });
   const url = `http://127.0.0.1:${port}`;

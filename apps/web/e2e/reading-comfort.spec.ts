@@ -135,7 +135,8 @@ test.describe('the dark scheme', () => {
     const release = await holdAppScripts(page);
     // (Module scripts hold DOMContentLoaded back: the page is looked at as it streams in.)
     await page.goto('/home', { waitUntil: 'commit' });
-    await expect(page.locator('#root')).toBeEmpty();
+    // Only index.html's own loading text: the app has not drawn anything.
+    await expect(page.locator('#root')).toHaveText('Loading…');
     await expect(page.locator('body')).toHaveClass(bodyClass('dark'));
     release();
     await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
@@ -147,7 +148,7 @@ test.describe('the dark scheme', () => {
       const visitor = await context.newPage();
       const releaseVisitor = await holdAppScripts(visitor);
       await visitor.goto('/', { waitUntil: 'commit' });
-      await expect(visitor.locator('#root')).toBeEmpty();
+      await expect(visitor.locator('#root')).toHaveText('Loading…');
       await expect(visitor.locator('body')).toHaveClass(bodyClass('dark'));
       releaseVisitor();
     } finally {

@@ -4,7 +4,9 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { copyDataDir, openDurablePglite } from './durable-node-fs.ts';
+import { PGlite } from '@electric-sql/pglite';
+import { NodeFS } from '@electric-sql/pglite/nodefs';
+import { copyClusterTemplate, copyDataDir, openDurablePglite } from './durable-node-fs.ts';
 
 describe('the embedded database on disk', () => {
   afterEach(() => vi.restoreAllMocks());
@@ -94,4 +96,65 @@ describe("a backup's copy of the data directory", () => {
       fs.rmSync(base, { recursive: true, force: true });
     }
   });
+});
+
+describe("a new data directory from the build's cluster", () => {
+  it(
+    'is copied whole, synced and renamed into place, and opens without initdb; never over a directory in use',
+    { timeout: 120_000 },
+    async () => {
+      const root = fs.mkdtempSync(path.join(os.tmpdir(), 'porpoise-template-'));
+      try {
+        // The build's template (apps/server/make-cluster-template.mjs): a new cluster, opened and closed once.
+        const template = path.join(root, 'template');
+        const made = await PGlite.create({ fs: new NodeFS(template) });
+        const identifier = 'select system_identifier::text as id from pg_control_system()';
+        const [cluster] = (await made.query<{ id: string }>(identifier)).rows;
+        await made.close();
+        fs.rmSync(path.join(template, 'postmaster.pid'), { force: true });
+
+        // Missing, or empty: the template is copied, every file synced, and nothing is left beside it.
+        const dataDir = path.join(root, 'data', 'pgdata');
+        fs.mkdirSync(path.dirname(dataDir));
+        const synced = new Set<string>();
+        const { fsync } = fs;
+        vi.spyOn(fs, 'fsync').mockImplementation((fd, callback) => {
+          synced.add(fs.readlinkSync(`/proc/self/fd/${fd}`));
+          fsync(fd, callback);
+        });
+        expect(await copyClusterTemplate(dataDir, template)).toBe(true);
+        expect(fs.readFileSync(path.join(dataDir, 'PG_VERSION'), 'utf8')).toBe(
+          fs.readFileSync(path.join(template, 'PG_VERSION'), 'utf8'),
+        );
+        expect(fs.readdirSync(path.dirname(dataDir))).toEqual(['pgdata']);
+        // Synced where it was copied (beside dataDir, then renamed): its control file among them.
+        expect([...synced].some((file) => file.endsWith(path.join('global', 'pg_control')))).toBe(true);
+        vi.restoreAllMocks();
+
+        const db = await openDurablePglite(dataDir);
+        try {
+          // The template's cluster itself, not one initdb made anew.
+          expect((await db.query<{ id: string }>(identifier)).rows).toEqual([cluster]);
+          await db.query('create table kept (n int)');
+          await db.query('insert into kept values (7)');
+        } finally {
+          await db.close();
+        }
+        // A directory that holds anything is never replaced: the data stays.
+        expect(await copyClusterTemplate(dataDir, template)).toBe(false);
+        const again = await openDurablePglite(dataDir);
+        try {
+          expect((await again.query<{ n: number }>('select n from kept')).rows).toEqual([{ n: 7 }]);
+        } finally {
+          await again.close();
+        }
+
+        // No template (running from source): PGlite's own initdb, as before.
+        expect(await copyClusterTemplate(path.join(root, 'other'), path.join(root, 'none'))).toBe(false);
+        expect(fs.existsSync(path.join(root, 'other'))).toBe(false);
+      } finally {
+        fs.rmSync(root, { recursive: true, force: true });
+      }
+    },
+  );
 });

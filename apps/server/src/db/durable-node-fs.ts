@@ -3,6 +3,7 @@
 // (a kill -9 kept it, a power loss would not). This file system syncs for real.
 import fs from 'node:fs';
 import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import { PGlite } from '@electric-sql/pglite';
 import { NodeFS } from '@electric-sql/pglite/nodefs';
@@ -57,10 +58,44 @@ export async function openDurablePglite(dataDir: string | undefined, startFrom?:
     const loadDataDir = startFrom === undefined ? undefined : new Blob([fs.readFileSync(startFrom)]);
     return PGlite.create({ startParams: PGLITE_START_PARAMS, loadDataDir });
   }
-  const fresh = !fs.existsSync(path.join(dataDir, 'PG_VERSION'));
+  let fresh = !fs.existsSync(path.join(dataDir, 'PG_VERSION'));
+  if (fresh && (await copyClusterTemplate(dataDir))) fresh = false;
   const db = await PGlite.create({ fs: new DurableNodeFS(dataDir), startParams: PGLITE_START_PARAMS });
   if (fresh) await syncTree(dataDir);
   return db;
+}
+
+/**
+ * The new cluster the build makes (apps/server/make-cluster-template.mjs), beside the bundled
+ * thread: dist/pgdata-template. Absent when running from source (development, tests), where
+ * PGlite runs initdb as before. PGlite's initdb, run in the server, peaked at about 800 MB RSS:
+ * a second WebAssembly instance whose 128 MB heap it copies and restores around each run, then
+ * the whole cluster tarred and untarred in memory, much of it left in malloc's arenas (issue 39).
+ */
+const CLUSTER_TEMPLATE = fileURLToPath(new URL('./pgdata-template', import.meta.url));
+
+/**
+ * Copies a new cluster (`template`, the build's by default) into `dataDir` if there is one and
+ * `dataDir` is missing or empty: copied beside it, synced, then renamed into place and the
+ * rename synced, so a copy cut short leaves no half cluster. Whether it did; if not, PGlite
+ * runs initdb.
+ */
+export async function copyClusterTemplate(dataDir: string, template = CLUSTER_TEMPLATE): Promise<boolean> {
+  if (!fs.existsSync(path.join(template, 'PG_VERSION'))) return false;
+  if (fs.existsSync(dataDir) && fs.readdirSync(dataDir).length > 0) return false;
+  const staging = `${dataDir}.new-${process.pid}`;
+  fs.rmSync(staging, { recursive: true, force: true });
+  await copyDataDir(template, staging);
+  await syncTree(staging);
+  fs.rmSync(dataDir, { recursive: true, force: true }); // missing or empty
+  fs.renameSync(staging, dataDir);
+  const parent = fs.openSync(path.dirname(dataDir), 'r');
+  try {
+    fs.fsyncSync(parent);
+  } finally {
+    fs.closeSync(parent);
+  }
+  return true;
 }
 
 /** Every file and directory under `dir`, the directories after their contents. */
