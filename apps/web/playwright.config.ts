@@ -24,8 +24,9 @@ if (process.env.PORPOISE_E2E_DATA_DIR === undefined) {
  * inherited by the workers) so that several runs on one machine never collide: the mail
  * sink's SMTP and HTTP sides, then each worker's server (e2e/worker-server.ts).
  */
-// Below Linux's ephemeral range (32768-60999), where outgoing connections may already hold a port.
-process.env.PORPOISE_E2E_PORT ??= process.env.E2E_PORT ?? String(20_000 + Math.floor(Math.random() * 12_000));
+// 26000-31989: below Linux's ephemeral range (32768-60999), where outgoing connections may
+// already hold a port, and above this machine's services (RabbitMQ's inter-node port is 25672).
+process.env.PORPOISE_E2E_PORT ??= process.env.E2E_PORT ?? String(26_000 + Math.floor(Math.random() * 5_990));
 const ports = e2ePorts();
 
 export default defineConfig({

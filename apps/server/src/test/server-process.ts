@@ -16,10 +16,12 @@ export interface ServerProcess {
 }
 
 /**
- * A port below Linux's ephemeral range (32768-60999), which outgoing connections (the tests'
- * own, PostgreSQL's clients) take their local ports from: a port there can be in use already.
+ * A port for a test's own server, 26000-31999: below Linux's ephemeral range (32768-60999),
+ * which outgoing connections (the tests' own, PostgreSQL's clients) take their local ports
+ * from, and above this machine's services (RabbitMQ's inter-node port is 25672: a test server
+ * drew it once, EADDRINUSE).
  */
-const randomPort = () => 20_000 + Math.floor(Math.random() * 12_000);
+export const randomTestPort = () => 26_000 + Math.floor(Math.random() * 6_000);
 
 /**
  * Starts the real server (src/server.ts) as its own process and waits until it answers.
@@ -29,7 +31,7 @@ export async function startServerProcess(
   env: NodeJS.ProcessEnv,
   options: { imports?: string[] } = {},
 ): Promise<ServerProcess> {
-  const port = randomPort();
+  const port = randomTestPort();
   const imports = (options.imports ?? []).flatMap((module) => ['--import', module]);
   // node itself runs the server (tsx only as a loader), so signals reach the server process.
   const child = spawn(process.execPath, ['--import', 'tsx', ...imports, serverEntry], {

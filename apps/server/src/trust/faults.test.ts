@@ -11,7 +11,7 @@ import { loadConfig } from '../config.ts';
 import { openDatabase } from '../db/client.ts';
 import { createPostgresDatabase, type DatabaseKind } from '../test/databases.ts';
 import { registerUser, uniqueName } from '../test/factories.ts';
-import { startServerProcess, type ServerProcess } from '../test/server-process.ts';
+import { randomTestPort, startServerProcess, type ServerProcess } from '../test/server-process.ts';
 import { startTestApp, type TestApp } from '../test/test-app.ts';
 
 async function signUp(url: string): Promise<string> {
@@ -172,8 +172,7 @@ describe.each<DatabaseKind>(['pglite', 'postgres'])('durability on %s', (kind) =
 describe('a PostgreSQL restart under the running server', () => {
   const bin = '/usr/lib/postgresql/15/bin';
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'porpoise-pg-'));
-  // Below the ephemeral range (32768-60999), where outgoing connections may hold a port.
-  const port = 20_000 + Math.floor(Math.random() * 12_000);
+  const port = randomTestPort();
   const asPostgres = (command: string, args: string[]) =>
     execFileSync('runuser', ['-u', 'postgres', '--', `${bin}/${command}`, ...args], { stdio: 'pipe' });
   const pgStart = () =>
