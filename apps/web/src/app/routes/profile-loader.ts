@@ -1,9 +1,9 @@
+// In the first download, apart from the pages' own modules (router.tsx): the profile is asked
+// for while those modules are still on their way (issue 39).
 import type { LoaderFunctionArgs, ShouldRevalidateFunctionArgs } from 'react-router';
 import { signedInAccount } from '@/features/auth/api/me';
 import { loadProfile, type ProfileData } from '@/features/profile/api/profile-data';
 
-// In the first download, apart from the pages' own modules (router.tsx): the profile is asked
-// for while those modules are still on their way (issue 39).
 /**
  * /profile/:username: anyone's (their bio, questions and answers, asked for at once, each shown
  * as it arrives: 'Loading user profile...' until the profile does, spec section 2).
