@@ -100,18 +100,19 @@ function localWhileAlone(make: AdapterFactory, listening: Listening, heartbeatTi
     const adapter = make(nsp);
     const alone = async () => listening.check(adapter) > heartbeatTimeoutMs && (await adapter.serverCount()) === 1;
     const broadcast = adapter.broadcast.bind(adapter);
-    // A published broadcast reaches this process's sockets only once its NOTIFY returned; a
-    // local one at once. When the process finds itself alone between the two (its heartbeat
-    // timeout passing), a local one waits for those still being published: a socket hears
-    // one process's events in the order they were emitted (a delete, then the update after it).
-    let published: Promise<unknown> = Promise.resolve();
-    adapter.broadcast = async (packet, options) => {
-      if (await alone()) {
-        await published;
-        return broadcast(packet, { ...options, flags: { ...options.flags, local: true } });
-      }
-      const sent = broadcast(packet, options);
-      published = Promise.all([published, sent.catch(() => undefined)]);
+    // A published broadcast reaches this process's sockets only once its NOTIFY returned, a
+    // local one at once. Two published together run on two of the pool's connections and
+    // may return (and commit) in either order; a local one could overtake one still being
+    // published (when the process finds itself alone, its heartbeat timeout passing). So
+    // each broadcast begins only once the one before it has reached the sockets here (and
+    // its NOTIFY committed): a socket hears one process's events in the order they were
+    // emitted (a deleteUpdate, then the answerUpdate after it), here and on the others.
+    let previous: Promise<unknown> = Promise.resolve();
+    adapter.broadcast = (packet, options) => {
+      const sent = previous.then(async () =>
+        broadcast(packet, (await alone()) ? { ...options, flags: { ...options.flags, local: true } } : options),
+      );
+      previous = sent.catch(() => undefined);
       return sent;
     };
     // Messages between processes (emitEach's): none to publish when no other process exists.

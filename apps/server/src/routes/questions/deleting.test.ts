@@ -230,12 +230,17 @@ describe.each(DATABASE_KINDS)('deleting and closing on %s', (kind) => {
   describe('live', () => {
     it("sends deletions without content, and never a deleted post's content to a socket", async () => {
       const qid = await askQuestion(t.app, author);
-      const aid = await answerQuestion(t.app, other, qid, 'Words only its author may see now.');
-      const cid = (await comment(author, 'question', qid, 'A comment under it')).json<{ _id: string }>()._id;
       const watching = openSocket(t.url, { cookie: author.cookie });
       try {
         await connected(watching);
         await showQuestions(watching, [qid]);
+        // A broadcast emitted before the socket joined may still reach it after (published
+        // through PostgreSQL, it reaches the sockets once its NOTIFY returned): the socket hears
+        // the answer and the comment come, and records from the last of them on.
+        const commented = nextEvent(watching, SOCKET_EVENTS.commentUpdate);
+        const aid = await answerQuestion(t.app, other, qid, 'Words only its author may see now.');
+        const cid = (await comment(author, 'question', qid, 'A comment under it')).json<{ _id: string }>()._id;
+        await commented;
         const seen = recordAll(watching);
         const gone = nextEvent<SocketPayloads['deleteUpdate']>(watching, SOCKET_EVENTS.deleteUpdate);
         await remove(other, 'answer', aid);
