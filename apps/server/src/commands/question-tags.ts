@@ -44,7 +44,7 @@ export async function countInTags(tx: Tx, added: readonly number[], removed: rea
 export async function linkTags(tx: Tx, questionId: number, tagIds: readonly number[]): Promise<void> {
   if (tagIds.length === 0) return;
   await tx.execute(sql`
-    insert into question_tags (question_id, tag_id, ask_date_time, last_activity_at, answer_count)
-    select q.id, t.id, q.ask_date_time, q.last_activity_at, q.answer_count
+    insert into question_tags (question_id, tag_id, ask_date_time, last_activity_at, answer_count, view_count)
+    select q.id, t.id, q.ask_date_time, q.last_activity_at, q.answer_count, q.view_count
     from questions q, unnest(${sql.param(tagIds)}::bigint[]) as t(id) where q.id = ${questionId}`);
 }

@@ -50,6 +50,7 @@ describe.each(DATABASE_KINDS)('migration 0006 (tags in search) on %s', (kind) =>
     await old.db.execute(sql`insert into tags (name, description) values ('kelp', ''), ('reef', '')`);
     await old.db.execute(sql`insert into questions (title, text, asked_by)
       select 'Question ' || n, 'about seaweed', (select id from accounts where username = 'mig') from generate_series(1, 3) n`);
+    await old.db.execute(sql`update questions set view_count = 7 where title = 'Question 1'`);
     await old.db.execute(sql`insert into question_tags (question_id, tag_id)
       select q.id, t.id from questions q, tags t where q.title = 'Question 1' or (q.title = 'Question 2' and t.name = 'reef')`);
     await old.close();
@@ -83,13 +84,15 @@ describe.each(DATABASE_KINDS)('migration 0006 (tags in search) on %s', (kind) =>
       );
       expect(found.map((row) => row.title)).toEqual(['Question 1', 'Question 2']);
       // Later migrations fill in what they add: each tag's count and its rows' sort keys.
-      const [copied] = await queryRows<{ rows: number; differing: number }>(
+      const [copied] = await queryRows<{ rows: number; differing: number; viewed: number }>(
         migrated.db,
         sql`select count(*)::int as rows, count(*) filter (where qt.ask_date_time is distinct from q.ask_date_time
-            or qt.last_activity_at is distinct from q.last_activity_at or qt.answer_count <> q.answer_count)::int as differing
+            or qt.last_activity_at is distinct from q.last_activity_at or qt.answer_count <> q.answer_count
+            or qt.view_count <> q.view_count)::int as differing,
+            count(*) filter (where qt.view_count = 7)::int as viewed
           from question_tags qt join questions q on q.id = qt.question_id`,
       );
-      expect(copied).toEqual({ rows: 3, differing: 0 });
+      expect(copied).toEqual({ rows: 3, differing: 0, viewed: 2 });
       const counts = await queryRows<{ name: string; n: number }>(
         migrated.db,
         sql`select name, question_count as n from tags where name in ('kelp', 'reef') order by name`,

@@ -214,6 +214,53 @@ describe.each(DATABASE_KINDS)('the write path on %s', (kind) => {
     expect(loads().lists).toBe(before + 1);
   });
 
+  it("orders a tag's mostViewed page by the counts its links keep, a tag added by an edit included", async () => {
+    const [old, added] = [tag(), tag()];
+    const [viewed, other] = [
+      await askQuestion(t.app, alice, { tags: [old] }),
+      await askQuestion(t.app, alice, { tags: [old] }),
+    ];
+    const viewers = await Promise.all(Array.from({ length: 3 }, () => registerUser(t.app)));
+    for (const viewer of viewers) await page(viewed, viewer);
+    await page(other, viewers[0]);
+    await t.app.events.flushViews();
+    const ids = async (name: string) => (await list(`tag=${name}&order=mostViewed`)).map((row) => row._id);
+    expect(await ids(old)).toEqual([viewed, other]);
+    // The edit links a new tag: the link starts from the question's count, not 0.
+    const edit = await t.app.inject({
+      method: 'PUT',
+      url: `/api/question/${other}`,
+      payload: {
+        title: 'An edited question title',
+        text: 'Edited text',
+        tags: [old, added].map((name) => ({ name, description: '' })),
+      },
+      headers: { cookie: alice.cookie },
+    });
+    expect(edit.statusCode).toBe(200);
+    const fewest = async () =>
+      (
+        await queryRows<{ views: number }>(
+          t.app.db,
+          sql`select min(qt.view_count)::int as views from question_tags qt where qt.question_id = ${Number(other)}`,
+        )
+      )[0]?.views;
+    expect(await fewest()).toBe(1);
+    await page(other, viewers[1]);
+    await page(other, viewers[2]);
+    await page(other, bob);
+    await t.app.events.flushViews();
+    expect(await ids(old)).toEqual([other, viewed]);
+    expect(await ids(added)).toEqual([other]);
+    const [drift] = await queryRows<{ n: number }>(
+      t.app.db,
+      sql`select count(*)::int as n from question_tags qt join questions q on q.id = qt.question_id
+        where q.id in (${Number(viewed)}, ${Number(other)}) and qt.view_count <> q.view_count`,
+    );
+    expect(drift?.n).toBe(0);
+    expect(await fewest()).toBe(4);
+  });
+
   it("sends a list's view counts in one frame: one viewsUpdate payload per question it shows", async () => {
     const shown = [await askQuestion(t.app, alice), await askQuestion(t.app, alice), await askQuestion(t.app, alice)];
     const other = await askQuestion(t.app, alice);

@@ -36,51 +36,68 @@ const AFTER: Record<QuestionListQuery['order'], (position: ListPosition) => SQL>
 };
 
 /**
- * A tag's page in these orders reads the tag's own rows of question_tags, which keep the
- * question's sort keys (schema: question_tags): a range of one index, as the whole list's
- * pages are, instead of every question carrying the tag read and sorted. mostViewed is not
- * among them: view counts move on every first view, too often to keep a copy.
+ * A tag's page reads the tag's own rows of question_tags, which keep the question's sort keys
+ * (schema: question_tags): a range of one index, as the whole list's pages are, instead of
+ * every question carrying the tag read and sorted. Each order's keys there, most significant
+ * first (question_id breaks ties), and a cursor position's values of them.
  */
-const tagOrderBy = (column: SQL) => ({
-  orderBy: sql`${column} desc nulls last, qt.question_id desc nulls last`,
-  after: ({ at, id }: ListPosition) => sql`(${column}, qt.question_id) < (${at}::timestamptz, ${id}::bigint)`,
-});
-const TAG_ORDER: Partial<Record<QuestionListQuery['order'], ReturnType<typeof tagOrderBy>>> = {
-  newest: tagOrderBy(sql`qt.ask_date_time`),
-  unanswered: tagOrderBy(sql`qt.ask_date_time`),
-  active: tagOrderBy(sql`qt.last_activity_at`),
+const TAG_ORDER: Record<
+  QuestionListQuery['order'],
+  { keys: readonly string[]; values: (position: ListPosition) => SQL[] }
+> = {
+  newest: { keys: ['ask_date_time'], values: ({ at }) => [sql`${at}::timestamptz`] },
+  unanswered: { keys: ['ask_date_time'], values: ({ at }) => [sql`${at}::timestamptz`] },
+  active: { keys: ['last_activity_at'], values: ({ at }) => [sql`${at}::timestamptz`] },
+  mostViewed: {
+    keys: ['view_count', 'ask_date_time'],
+    values: ({ views, at }) => [sql`${views}::int`, sql`${at}::timestamptz`],
+  },
 };
 
+/** The order's key columns of `alias` (a fixed name), question_id last. */
+const tagKeys = (order: QuestionListQuery['order'], alias: string) =>
+  [...TAG_ORDER[order].keys, 'question_id'].map((key) => sql.raw(`${alias}.${key}`));
+
+/** ORDER BY the order's keys of `alias`, as the tag-page indexes hold them. */
+const tagOrderBy = (order: QuestionListQuery['order'], alias: string) =>
+  sql.join(
+    tagKeys(order, alias).map((key) => sql`${key} desc nulls last`),
+    sql`, `,
+  );
+
+/** The rows of `alias` after a position in the order: a row comparison on the index's columns. */
+const tagAfter = (order: QuestionListQuery['order'], alias: string, position: ListPosition) =>
+  sql`(${sql.join(tagKeys(order, alias), sql`, `)}) < (${sql.join(
+    [...TAG_ORDER[order].values(position), sql`${position.id}::bigint`],
+    sql`, `,
+  )})`;
+
 /** The ids of one page of a tag's list, from the tag's own rows (TAG_ORDER). */
-function tagPageIds(query: QuestionListQuery, tag: string, after: ListPosition | null): SQL | null {
-  const order = TAG_ORDER[query.order];
-  if (!order) return null;
+function tagPageIds(query: QuestionListQuery, tag: string, after: ListPosition | null): SQL {
   const conditions = [sql`qt.tag_id = (select id from tags where name = ${tag})`, sql`not qt.deleted`];
   if (query.order === 'unanswered') conditions.push(sql`qt.answer_count = 0`);
-  if (after) conditions.push(order.after(after));
+  if (after) conditions.push(tagAfter(query.order, 'qt', after));
   return sql`select qt.question_id as id from question_tags qt where ${sql.join(conditions, sql` and `)}
-    order by ${order.orderBy} limit ${query.limit} offset ${query.offset}`;
+    order by ${tagOrderBy(query.order, 'qt')} limit ${query.limit} offset ${query.offset}`;
 }
 
 /**
  * The ids of one page of the questions in any of these tags ('My tags', docs/product.md
- * section 11), in a TAG_ORDER order: each tag's own first rows (a range of its index), merged,
- * a question in two of the tags once. Null for mostViewed (hasAnyTag filters the whole list).
+ * section 11): each tag's own first rows (a range of its index), merged, a question in two of
+ * the tags once.
  */
-function tagSetPageIds(query: QuestionListQuery, tags: readonly string[], after: ListPosition | null): SQL | null {
-  const order = TAG_ORDER[query.order];
-  if (!order) return null;
-  const column = query.order === 'active' ? sql`last_activity_at` : sql`ask_date_time`;
+function tagSetPageIds(query: QuestionListQuery, tags: readonly string[], after: ListPosition | null): SQL {
   const conditions = [sql`qt.tag_id = f.id`, sql`not qt.deleted`];
   if (query.order === 'unanswered') conditions.push(sql`qt.answer_count = 0`);
-  if (after) conditions.push(order.after(after));
+  if (after) conditions.push(tagAfter(query.order, 'qt', after));
+  const keys = sql.join(tagKeys(query.order, 'x'), sql`, `);
   return sql`select x.question_id as id from (select id from tags where name = any(${sql.param(tags)}::text[])) f
     cross join lateral (
-      select qt.question_id, qt.${column} as key from question_tags qt where ${sql.join(conditions, sql` and `)}
-      order by ${order.orderBy} limit ${query.limit + query.offset}
+      select ${sql.join(tagKeys(query.order, 'qt'), sql`, `)} from question_tags qt where ${sql.join(conditions, sql` and `)}
+      order by ${tagOrderBy(query.order, 'qt')} limit ${query.limit + query.offset}
     ) x
-    group by x.question_id, x.key
-    order by x.key desc nulls last, x.question_id desc nulls last limit ${query.limit} offset ${query.offset}`;
+    group by ${keys}
+    order by ${tagOrderBy(query.order, 'x')} limit ${query.limit} offset ${query.offset}`;
 }
 
 /** The position of a list's last row, from which the next page starts. */
@@ -241,18 +258,14 @@ export async function listQuestions(
   };
   if (tagSet?.length === 0) return result([], 0);
   if (!query.search?.trim()) {
-    const tagIds = query.tag
-      ? tagPageIds(query, query.tag.toLowerCase(), after)
+    const ids = query.tag
+      ? page(tagPageIds(query, query.tag.toLowerCase(), after))
       : tagSet
-        ? tagSetPageIds(query, tagSet, after)
-        : null;
+        ? page(tagSetPageIds(query, tagSet, after))
+        : inOrder(listFilter(query, null, afterCondition));
     // A fixed shape per order, tag or not and cursor or not, with a plan that suits every
-    // value: prepared. Not a tag's mostViewed page, whose best plan depends on the tag.
-    const run = tagIds || (!query.tag && !tagSet) ? queryPrepared : queryRows;
-    const [rows, total] = await Promise.all([
-      run<ListRow>(db, tagIds ? page(tagIds) : inOrder(listFilter(query, null, afterCondition, tagSet))),
-      countQuestions(db, query, tagSet),
-    ]);
+    // value (a range of one index): prepared.
+    const [rows, total] = await Promise.all([queryPrepared<ListRow>(db, ids), countQuestions(db, query, tagSet)]);
     return result(rows, total);
   }
   // Walking the list's order and testing each question is quick when matches are many,

@@ -82,6 +82,14 @@ describe.each(DATABASE_KINDS)('the seeded community on %s', (kind) => {
     );
     expect(views?.kinds).toBeGreaterThanOrEqual(4);
     expect(views?.counted).toBe(60);
+    // Each tag link carries its question's sort keys (schema: question_tags).
+    const [copies] = await queryRows<{ differing: number }>(
+      database.db,
+      sql`select count(*)::int as differing from question_tags qt join questions q on q.id = qt.question_id
+        where (qt.ask_date_time, qt.last_activity_at, qt.answer_count, qt.view_count)
+          is distinct from (q.ask_date_time, q.last_activity_at, q.answer_count, q.view_count)`,
+    );
+    expect(copies?.differing).toBe(0);
   });
 
   it("tags each question with its title's technology and shows one of its snippets, in Markdown", async () => {

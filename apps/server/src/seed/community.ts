@@ -372,7 +372,8 @@ export async function seedCommunity(
                    where question_id in (select id from new_questions) group by question_id) a on a.question_id = nq.id
         where q.id = nq.id`);
       await tx.execute(sql`
-        update question_tags qt set last_activity_at = q.last_activity_at, answer_count = q.answer_count
+        update question_tags qt set last_activity_at = q.last_activity_at, answer_count = q.answer_count,
+          view_count = q.view_count
         from new_questions nq join questions q on q.id = nq.id where qt.question_id = nq.id`);
     });
     report('questions', done + count, size.questions);

@@ -139,10 +139,10 @@ export async function insertQuestions(
         from generate_series(1, ${count}) g,
           lateral (select timestamptz '2020-01-01 00:00:00+00' + (g / 2) * 3 * interval '1 microsecond' as at) t
         order by g
-        returning id, ask_date_time, last_activity_at, answer_count
+        returning id, ask_date_time, last_activity_at, answer_count, view_count
       ), linked as (
-        insert into question_tags (question_id, tag_id, ask_date_time, last_activity_at, answer_count)
-        select inserted.id, tag.id, inserted.ask_date_time, inserted.last_activity_at, inserted.answer_count
+        insert into question_tags (question_id, tag_id, ask_date_time, last_activity_at, answer_count, view_count)
+        select inserted.id, tag.id, inserted.ask_date_time, inserted.last_activity_at, inserted.answer_count, inserted.view_count
         from inserted, tag
       ), counted as (
         update question_counters set total = total + ${count},

@@ -125,11 +125,13 @@ export const questionTags = pgTable(
       .notNull()
       .references(() => tags.id),
     // The question's sort keys again, kept by the commands that move them (the answer command
-    // for the last two), so a tag's page in these orders is an index range scan of its own
-    // rows, not a read and sort of every question carrying the tag (4,000 at 1M questions).
+    // for the last two, the view batch for view_count), so a tag's page in every order is an
+    // index range scan of its own rows, not a read and sort of every question carrying the tag
+    // (4,000 at 1M questions: 16k buffers, 68 ms, for a mostViewed page without the copy).
     askDateTime: at('ask_date_time').notNull(),
     lastActivityAt: at('last_activity_at').notNull(),
     answerCount: integer('answer_count').notNull().default(0),
+    viewCount: integer('view_count').notNull().default(0),
     /** The question is deleted: it leaves the tag's pages (kept by the deleting command). */
     deleted: boolean('deleted').notNull().default(false),
   },
@@ -143,6 +145,9 @@ export const questionTags = pgTable(
       .where(sql`answer_count = 0 and not deleted`),
     index('question_tags_active_idx')
       .on(t.tagId, t.lastActivityAt.desc(), t.questionId.desc())
+      .where(sql`not deleted`),
+    index('question_tags_most_viewed_idx')
+      .on(t.tagId, t.viewCount.desc(), t.askDateTime.desc(), t.questionId.desc())
       .where(sql`not deleted`),
   ],
 );
