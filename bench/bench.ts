@@ -20,7 +20,7 @@ import { openDatabase, queryRows, type Db } from '../apps/server/src/db/client.t
 import { benchSize, seedCommunity, seedTagNames, WORDS } from '../apps/server/src/seed/community.ts';
 import { progressPrinter } from '../apps/server/src/seed/progress.ts';
 import { describeInitialPage, measureInitialPage, type InitialPage } from './initial-page.ts';
-import { footprintRows, measureFootprint } from './footprint.ts';
+import { FOOTPRINT_TARGETS, footprintRows, IDLE_MS, measureFootprint, memoryOf } from './footprint.ts';
 import { lighthouseRows, measureLighthouse } from './lighthouse.ts';
 import { markdownAnswer, MARKDOWN_QUESTION_TEXT } from './markdown-posts.ts';
 import { LIMITS, ORDERS } from '@porpoise/core';
@@ -56,12 +56,23 @@ const { values } = parseArgs({
  * `pglite`, the embedded database's list and writes; `mix`, the community-day mix on
  * PostgreSQL (bench/mix.ts); `mix-pglite`, the mix on the embedded database (100k
  * questions); `mix-cluster`, the mix on PostgreSQL served by `npm run start:cluster`'s 2
- * processes; `backup`, backups and restores on both databases at --questions, and the mix's
+ * processes; `mix-scale`, the mix at 100k and 1M questions side by side (issue 39,
+ * measureMixScale); `backup`, backups and restores on both databases at --questions, and the mix's
  * p99 with a backup running beside it (issue 38, measureBackups); `lighthouse`, Lighthouse's mobile
  * audit of five pages on the demo community (issue 39, bench/lighthouse.ts); `footprint`, the
  * embedded server's memory on a new data directory and started again (issue 39, bench/footprint.ts).
  */
-const ROW_GROUPS = ['pg', 'pglite', 'mix', 'mix-pglite', 'mix-cluster', 'backup', 'lighthouse', 'footprint'] as const;
+const ROW_GROUPS = [
+  'pg',
+  'pglite',
+  'mix',
+  'mix-pglite',
+  'mix-cluster',
+  'mix-scale',
+  'backup',
+  'lighthouse',
+  'footprint',
+] as const;
 type RowGroup = (typeof ROW_GROUPS)[number];
 const groups = new Set<RowGroup>(
   values['pglite-only']
@@ -82,6 +93,8 @@ if (values['skip-pglite']) {
   groups.delete('mix-pglite');
 }
 const QUESTIONS = Number(values.questions);
+/** The mix-scale rows' two sizes: 100k, and --questions when larger, else 1M. */
+const SCALE_SIZES = [100_000, QUESTIONS > 100_000 ? QUESTIONS : 1_000_000] as const;
 const SECONDS = Number(values.seconds);
 const PAIRS = Math.max(1, Number(values.pairs));
 const ADMIN_URL = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
@@ -91,6 +104,15 @@ const rows: string[][] = [];
 const figures: Figure[] = [];
 /** The bare Fastify yardstick (bench/hello-server.ts). */
 const HELLO_URL = 'http://127.0.0.1:3901/hello';
+/** What Chromium sends, on 64 connections; each mix request carries its member's cookie. */
+const LOAD_BASE = {
+  connections: 64,
+  seconds: SECONDS,
+  warmupSeconds: 3,
+  headers: { 'accept-encoding': 'gzip, deflate, br, zstd' },
+};
+let mixSeed = Date.now() % 1_000_000_000;
+
 const notes: string[] = [];
 /** Correctness checks that failed (the run exits 1 after its report). */
 const failedChecks: string[] = [];
@@ -129,6 +151,22 @@ async function adminQuery<Row extends object = { n: number }>(url: string, text:
   } finally {
     await client.end();
   }
+}
+
+/**
+ * Every run adds tens of thousands of answers, each rewriting its question's row. Where
+ * autovacuum is off (as on this project's machine) nothing would reclaim the dead rows or
+ * refresh the statistics between runs, and each run would measure the last one's leftovers:
+ * the bench does what autovacuum would, and says so.
+ */
+async function vacuumWhereAutovacuumIsOff(url: string) {
+  const [autovacuum] = await adminQuery<{ autovacuum: string }>(url, 'show autovacuum');
+  if (autovacuum?.autovacuum === 'on') return;
+  log(`autovacuum is off on this PostgreSQL: VACUUM ANALYZE ${new URL(url).pathname.slice(1)} before measuring...`);
+  await adminQuery(url, 'vacuum analyze');
+  const note =
+    'autovacuum is off on this PostgreSQL server: the bench ran VACUUM ANALYZE on its database before measuring, as autovacuum would have between runs (Porpoise expects autovacuum on, the default).';
+  if (!notes.includes(note)) notes.push(note);
 }
 
 async function ensureDatabase(name: string, questions: number): Promise<string> {
@@ -492,20 +530,12 @@ const databaseName = `porpoise_bench_v3_${QUESTIONS}`;
 let databaseUrl = '';
 if (usesPostgres) {
   databaseUrl = await ensureDatabase(databaseName, QUESTIONS);
-  // Every run adds tens of thousands of answers, each rewriting its question's row. Where
-  // autovacuum is off (as on this project's machine) nothing would reclaim the dead rows
-  // or refresh the statistics between runs, and each run would measure the last one's
-  // leftovers: the bench does what autovacuum would, and says so.
-  const [autovacuum] = await adminQuery<{ autovacuum: string }>(databaseUrl, 'show autovacuum');
-  if (autovacuum?.autovacuum !== 'on') {
-    log('autovacuum is off on this PostgreSQL: VACUUM ANALYZE before measuring...');
-    await adminQuery(databaseUrl, 'vacuum analyze');
-    notes.push(
-      'autovacuum is off on this PostgreSQL server: the bench ran VACUUM ANALYZE on its database before measuring, as autovacuum would have between runs (Porpoise expects autovacuum on, the default).',
-    );
-  }
+  await vacuumWhereAutovacuumIsOff(databaseUrl);
 }
 if (values['seed-only']) {
+  if (groups.has('mix-scale')) {
+    for (const questions of SCALE_SIZES) await ensureDatabase(`porpoise_bench_v3_${questions}`, questions);
+  }
   if (groups.has('pglite') || groups.has('mix-pglite')) await ensureEmbeddedData();
   if (groups.has('backup')) await ensureEmbeddedData(QUESTIONS);
   process.exit(0);
@@ -557,6 +587,7 @@ try {
       }
     });
   }
+  if (groups.has('mix-scale')) blocks.push((root) => measureMixScale(root));
   if (groups.has('pglite') || groups.has('mix-pglite')) blocks.push((root) => measureEmbedded(root));
   if (groups.has('backup')) {
     blocks.push(async (root) => {
@@ -573,7 +604,10 @@ try {
     blocks.push(async (root) => addRows(lighthouseRows(await measureLighthouse(root, log))));
   }
   if (groups.has('footprint')) {
-    blocks.push(async (root) => addRows(footprintRows(await measureFootprint(root, log))));
+    blocks.push(async (root) => {
+      addRows(footprintRows(await measureFootprint(root, log)));
+      await measureFootprintUnderMix(root);
+    });
   }
   for (const block of blocks) {
     for (const side of sides) {
@@ -847,6 +881,60 @@ async function measureEmbedded(root: string) {
   }
 }
 
+/**
+ * Issue 39, target 2: the embedded server's memory under the community-day mix at 10k
+ * questions (a small community's size). Started on the seeded directory and left a minute
+ * idle (the baseline: its RSS then), then the mix with the members' 1,000 sockets as fast as
+ * answered, and the reads alone: the largest RSS sampled every 100 ms during both, over the
+ * baseline (target: at most +150 MB).
+ */
+async function measureFootprintUnderMix(root: string) {
+  const questions = 10_000;
+  const dataDir = await ensureEmbeddedData(questions);
+  const members = await withDatabase({ kind: 'pglite', dataDir }, (db, salt) => memberSessions(db, salt));
+  const env = { DATABASE_URL: '', DATA_DIR: dataDir, RATE_LIMIT_MULTIPLIER: '1000000', ...LOOPBACK_CAPS };
+  const server = await startServer(env, 3907, [], root);
+  const pid = server.child.pid!;
+  try {
+    log(`\nfootprint under the mix: embedded, ${questions.toLocaleString('en-US')} questions (a minute idle first)...`);
+    await new Promise((resolve) => setTimeout(resolve, IDLE_MS));
+    const idleMb = memoryOf(pid).rssMb;
+    let peakMb = idleMb;
+    const sampler = setInterval(() => (peakMb = Math.max(peakMb, memoryOf(pid).rssMb)), 100);
+    let requests = 0;
+    try {
+      const { world, firstPages } = await mixWorld(server, members, questions);
+      const sockets = await mixSockets(server, world, firstPages);
+      try {
+        for (const shares of [MIX, READS_ONLY]) requests += (await mixLoad(server, world, shares)).total;
+      } finally {
+        await sockets.stop();
+      }
+    } finally {
+      clearInterval(sampler);
+    }
+    const growth = peakMb - idleMb;
+    const name = `embedded server's memory under the mix (${questions.toLocaleString('en-US')} questions, 1,000 sockets)`;
+    rows.push([
+      `${name}: RSS ${idleMb} MB after a minute idle, at most ${peakMb} MB during the mix and the reads alone (${requests.toLocaleString('en-US')} requests): +${growth} MB`,
+      '',
+      '',
+      '',
+      '',
+      `<= +${FOOTPRINT_TARGETS.underMixMb} MB`,
+      growth <= FOOTPRINT_TARGETS.underMixMb ? 'met' : 'missed',
+    ]);
+    figures.push(
+      { row: `${name}: RSS idle before`, figure: idleMb, unit: 'MB' },
+      { row: `${name}: largest RSS during`, figure: peakMb, unit: 'MB' },
+      { row: `${name}: growth`, figure: growth, unit: 'MB' },
+    );
+    log(`  idle ${idleMb} MB, at most ${peakMb} MB under the mix: +${growth} MB`);
+  } finally {
+    await server.stop();
+  }
+}
+
 /** The embedded database's rows: the home list, then writes. */
 async function measureEmbeddedRows(embedded: BenchServer) {
   const cookie = await signUp(embedded.url, `bench_${Date.now()}`);
@@ -895,9 +983,9 @@ async function withDatabase<T>(
   }
 }
 
-/** The mix's members' session cookies on the PostgreSQL bench database. */
-function postgresMembers(): Promise<string[]> {
-  return withDatabase({ kind: 'postgres', url: databaseUrl }, (db, salt) => memberSessions(db, salt));
+/** The mix's members' session cookies on a PostgreSQL bench database (the run's own by default). */
+function postgresMembers(url = databaseUrl): Promise<string[]> {
+  return withDatabase({ kind: 'postgres', url }, (db, salt) => memberSessions(db, salt));
 }
 
 /** What the mix draws from, read from the running server as a member's browser would. */
@@ -1011,6 +1099,111 @@ function unexpectedStatuses(result: LoadResult): string {
 }
 
 /**
+ * The mix in these shares on a server. A fresh list each time, so a member's question views
+ * stay first views: as fast as answered, each connection its own share of 120,000 (sent once
+ * each up to about 9,000 req/s); at a rate, exactly what is sent.
+ */
+function mixLoad(server: BenchServer, world: MixWorld, shares: typeof READS_ONLY, rate?: number) {
+  return load({
+    ...LOAD_BASE,
+    url: server.url,
+    ...(rate === undefined ? { partition: true } : { rate }),
+    requests: mixRequests(world, shares, rate === undefined ? 120_000 : Math.ceil(rate * (SECONDS + 3)) + 1, mixSeed++),
+  });
+}
+
+/** The hello-world yardstick, as the mix's load drives it. */
+function helloLoad() {
+  return load({ ...LOAD_BASE, url: HELLO_URL });
+}
+
+/**
+ * Issue 39, target 3 ("flat with size"): the community-day mix on 100k questions and on 1M
+ * (or --questions, when larger), side by side in one run: both servers up, each with its
+ * members' 1,000 sockets connected, and PAIRS rounds in which each size is measured once
+ * (the order alternating between rounds, so neither size always meets the warmer machine):
+ * the whole mix with the sockets, then (sockets closed) without them, and the reads alone.
+ * Each figure is the median of its rounds; the rows give the large size's median over the
+ * small one's (target: at least 85%).
+ */
+async function measureMixScale(root: string) {
+  const sizes = SCALE_SIZES;
+  const named = (questions: number) => `${questions.toLocaleString('en-US')} questions`;
+  const sides = [];
+  for (const [index, questions] of sizes.entries()) {
+    const url = await ensureDatabase(`porpoise_bench_v3_${questions}`, questions);
+    await vacuumWhereAutovacuumIsOff(url);
+    const env = { DATABASE_URL: url, RATE_LIMIT_MULTIPLIER: '1000000', ...LOOPBACK_CAPS };
+    const server = await startServer(env, 3905 + index, [], root);
+    const { world, firstPages } = await mixWorld(server, await postgresMembers(url), questions);
+    sides.push({ questions, server, world, firstPages });
+  }
+  const kinds = [
+    { name: 'community day, 1,000 sockets', shares: MIX, sockets: true },
+    { name: 'community day, no sockets', shares: MIX, sockets: false },
+    { name: 'reads only, no sockets', shares: READS_ONLY, sockets: false },
+  ];
+  const results = new Map<string, Array<{ result: LoadResult; hello: LoadResult }>>();
+  try {
+    log(`\ncommunity-day mix at ${named(sizes[0])} and ${named(sizes[1])}, side by side (${PAIRS} rounds)`);
+    for (const withSockets of [true, false]) {
+      const sockets = withSockets
+        ? await Promise.all(sides.map((side) => mixSockets(side.server, side.world, side.firstPages)))
+        : [];
+      try {
+        for (let round = 0; round < PAIRS; round++) {
+          const order = round % 2 === 0 ? sides : [...sides].reverse();
+          for (const side of order) {
+            for (const kind of kinds.filter((each) => each.sockets === withSockets)) {
+              const hello = await helloLoad();
+              const result = await mixLoad(side.server, side.world, kind.shares);
+              const key = `${kind.name}@${side.questions}`;
+              results.set(key, [...(results.get(key) ?? []), { result, hello }]);
+              log(`  round ${round + 1}, ${named(side.questions)}, ${kind.name}: ${result.rps.toFixed(0)} req/s`);
+            }
+          }
+        }
+      } finally {
+        await Promise.all(sockets.map((each) => each.stop()));
+      }
+    }
+  } finally {
+    await Promise.all(sides.map((side) => side.server.stop()));
+  }
+  const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
+  for (const kind of kinds) {
+    const runs = sizes.map((questions) => results.get(`${kind.name}@${questions}`) ?? []);
+    for (const [index, questions] of sizes.entries()) {
+      const each = runs[index]!;
+      // The median round's result, with the hello-world run beside it.
+      const middle = [...each].sort((a, b) => a.result.rps - b.result.rps)[Math.floor(each.length / 2)]!;
+      row(
+        `mix at scale (PostgreSQL, ${named(questions)}): ${kind.name}, 64 connections`,
+        middle.result,
+        middle.hello,
+        'measured',
+        each.map(({ result, hello }) => result.rps / hello.rps),
+        unexpectedStatuses(middle.result),
+      );
+    }
+    const [small, large] = runs.map((each) => median(each.map(({ result }) => result.rps)));
+    const ratio = large! / small!;
+    const label = `mix at ${named(sizes[1])} over ${named(sizes[0])}: ${kind.name}`;
+    figures.push({ row: label, figure: (ratio * 100).toFixed(0), unit: '%' });
+    rows.push([
+      label,
+      '',
+      '',
+      '',
+      `${(ratio * 100).toFixed(0)}% (median ${Math.round(large!)} / ${Math.round(small!)} req/s)`,
+      kind.name.startsWith('community day') ? '>= 85%' : 'measured',
+      '',
+    ]);
+    log(`  ${label}: ${(ratio * 100).toFixed(0)}% (${Math.round(large!)} / ${Math.round(small!)} req/s)`);
+  }
+}
+
+/**
  * The community-day mix (bench/mix.ts) on a running server, with the members' 1,000
  * sockets connected: as fast as 64 connections are answered, then offered at half that
  * rate; the reads alone the same two ways; then the whole mix again with no sockets.
@@ -1022,25 +1215,7 @@ async function measureMix(
 ) {
   log(`\ncommunity-day mix, ${where}`);
   const { world, firstPages } = await mixWorld(server, members, questions);
-  // What Chromium sends; each request carries its member's cookie.
-  const base = {
-    connections: 64,
-    seconds: SECONDS,
-    warmupSeconds: 3,
-    headers: { 'accept-encoding': 'gzip, deflate, br, zstd' },
-  };
-  let seed = Date.now() % 1_000_000_000;
-  // A fresh list each time, so a member's question views stay first views: as fast as
-  // answered, each connection its own share of 120,000 (sent once each up to about
-  // 9,000 req/s); at a rate, exactly what is sent.
-  const mix = (shares: typeof READS_ONLY, rate?: number) =>
-    load({
-      ...base,
-      url: server.url,
-      ...(rate === undefined ? { partition: true } : { rate }),
-      requests: mixRequests(world, shares, rate === undefined ? 120_000 : Math.ceil(rate * (SECONDS + 3)) + 1, seed++),
-    });
-  const hello = () => load({ ...base, url: HELLO_URL });
+  const mix = (shares: typeof READS_ONLY, rate?: number) => mixLoad(server, world, shares, rate);
   const label = (what: string) => `mix (${where}): ${what}`;
   const sockets = await mixSockets(server, world, firstPages);
   const framesNote = (what: string, seen: { framesPerSecond: number; bytesPerSecond: number }) =>
@@ -1048,7 +1223,7 @@ async function measureMix(
   const heard: string[] = [];
   let closedEarly = 0;
   const withSockets = async (name: string, shares: typeof READS_ONLY) => {
-    const yardstick = await hello();
+    const yardstick = await helloLoad();
     const full = await mix(shares);
     const fullSeen = await sockets.during(full);
     const half = await mix(shares, full.rps / 2);
@@ -1099,7 +1274,7 @@ async function measureMix(
   const withAll = await withSockets('community day', MIX);
   await withSockets('reads only', READS_ONLY);
   await sockets.stop();
-  const yardstick = await hello();
+  const yardstick = await helloLoad();
   const bare = await mix(MIX);
   row(
     label('community day, no sockets, 64 connections'),
@@ -1180,7 +1355,9 @@ function writeReport() {
           : `${QUESTIONS.toLocaleString('en')} questions`;
   const measured = ROW_GROUPS.every((group) => groups.has(group)) ? '' : `, rows ${[...groups].join(', ')}`;
   const commit = spawnSync('git', ['rev-parse', '--short', 'HEAD'], { cwd: repoRoot, encoding: 'utf8' }).stdout.trim();
-  const mixed = groups.has('mix') || groups.has('mix-pglite') || groups.has('mix-cluster') || groups.has('backup');
+  const mixed = ['mix', 'mix-pglite', 'mix-cluster', 'mix-scale', 'backup'].some((group) =>
+    groups.has(group as RowGroup),
+  );
   const report = `## ${started.toISOString().slice(0, 16).replace('T', ' ')} UTC, ${size}${measured}
 
 Machine: ${os.cpus().length} cores (${os.cpus()[0]?.model ?? 'unknown'}), ${(os.totalmem() / 2 ** 30).toFixed(0)} GiB, Node ${process.version}, PostgreSQL at ${new URL(ADMIN_URL).host}; commit ${commit || 'unknown'}.
