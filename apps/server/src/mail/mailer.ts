@@ -10,7 +10,7 @@
 import { randomBytes } from 'node:crypto';
 import fs from 'node:fs/promises';
 import path from 'node:path';
-import { createTransport } from 'nodemailer';
+import type { createTransport, Transporter } from 'nodemailer';
 import type { FastifyBaseLogger } from 'fastify';
 
 /** A mail as the templates make it: text and HTML parts, never a password. */
@@ -49,23 +49,37 @@ const MAX_PENDING = 1_000;
 type Deliver = (mail: OutgoingMail) => Promise<void>;
 
 /**
+ * A nodemailer transport made when the first mail goes out: nodemailer is loaded then, not
+ * at start (about 4 MB that a server sending no mail never holds: README, "Memory").
+ */
+function lazyTransport<Options extends Parameters<typeof createTransport>[0]>(
+  options: () => Options,
+): { get: () => Promise<Transporter>; close: () => void } {
+  let made: Promise<Transporter> | undefined;
+  return {
+    get: () => (made ??= import('nodemailer').then(({ createTransport }) => createTransport(options()))),
+    close: () => void made?.then((transport) => transport.close()),
+  };
+}
+
+/**
  * SMTP: a pool of at most 5 connections (1,000 waiting mails never open 1,000), and
  * timeouts, so a mail server that stops answering frees the connection (and shutdown).
  */
 function smtpDelivery(config: MailConfig & { smtpUrl: string }): { deliver: Deliver; close: () => void } {
-  const transport = createTransport({
+  const transport = lazyTransport(() => ({
     url: config.smtpUrl,
     pool: true,
     maxConnections: 5,
     connectionTimeout: 10_000,
     greetingTimeout: 10_000,
     socketTimeout: 30_000,
-  });
+  }));
   return {
     deliver: async (mail) => {
-      await transport.sendMail({ from: config.from, ...mail });
+      await (await transport.get()).sendMail({ from: config.from, ...mail });
     },
-    close: () => transport.close(),
+    close: transport.close,
   };
 }
 
@@ -75,17 +89,17 @@ function smtpDelivery(config: MailConfig & { smtpUrl: string }): { deliver: Deli
  * settings); MAIL_DIR gets the whole mail.
  */
 function localDelivery(config: MailConfig, log: FastifyBaseLogger): { deliver: Deliver; close: () => void } {
-  const transport = createTransport({ streamTransport: true, buffer: true, newline: 'unix' });
+  const transport = lazyTransport(() => ({ streamTransport: true, buffer: true, newline: 'unix' }) as const);
   return {
     deliver: async (mail) => {
       log.info({ mail: { to: mail.to, subject: mail.subject } }, 'mail (no SMTP_URL: not sent)');
       if (config.dir === undefined) return;
-      const info = await transport.sendMail({ from: config.from, ...mail });
+      const info = await (await transport.get()).sendMail({ from: config.from, ...mail });
       await fs.mkdir(config.dir, { recursive: true });
       const name = `${new Date().toISOString().replace(/[:.]/g, '-')}-${randomBytes(4).toString('hex')}.eml`;
       await fs.writeFile(path.join(config.dir, name), info.message as Buffer);
     },
-    close: () => transport.close(),
+    close: transport.close,
   };
 }
 

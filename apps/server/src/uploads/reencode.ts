@@ -1,11 +1,21 @@
 import { createHash } from 'node:crypto';
 import { LIMITS, MESSAGES } from '@porpoise/core';
 import { fileTypeFromBuffer } from 'file-type';
-import sharp, { type Metadata } from 'sharp';
+import type { default as Sharp, Metadata } from 'sharp';
 import { badRequest } from '../http/http-error.ts';
 
-// libvips keeps no cache of decoded images between uploads (memory is what a bomb would take).
-sharp.cache(false);
+let loaded: Promise<typeof Sharp> | undefined;
+
+/**
+ * sharp (libvips), loaded with the first upload rather than at start: about 6 MB that a server
+ * nobody uploads to never holds (README, "Memory"). libvips keeps no cache of decoded images
+ * between uploads (memory is what a bomb would take).
+ */
+const loadSharp = () =>
+  (loaded ??= import('sharp').then(({ default: sharp }) => {
+    sharp.cache(false);
+    return sharp;
+  }));
 
 /** What Porpoise accepts, by the content's own signature (never the name or the declared type), and as libvips names it. */
 const ACCEPTED = new Map<string, string>([
@@ -49,6 +59,7 @@ export async function reencodeImage(input: Buffer): Promise<StoredBytes> {
   const type = await fileTypeFromBuffer(input);
   const format = type === undefined ? undefined : ACCEPTED.get(type.mime);
   if (format === undefined) throw badRequest(MESSAGES.imageType);
+  const sharp = await loadSharp();
   let header: Metadata;
   try {
     header = await sharp(input, { limitInputPixels: false }).metadata();
