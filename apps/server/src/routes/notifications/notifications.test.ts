@@ -301,7 +301,7 @@ describe.each(DATABASE_KINDS)('notifications on %s', (kind) => {
   });
 
   it('tags: follow toggles, me.followedTags, and the My tags list (cursor pages, cached, fresh after a write)', async () => {
-    const [member, asker] = await people(2);
+    const [member, asker, reader] = await people(3);
     const tagA = uniqueName('ta').toLowerCase().slice(0, 20);
     const tagB = uniqueName('tb').toLowerCase().slice(0, 20);
     const q1 = await askQuestion(t.app, asker!, { tags: [tagA] });
@@ -327,6 +327,14 @@ describe.each(DATABASE_KINDS)('notifications on %s', (kind) => {
     expect(ids(page1)).toEqual([q3, q2]);
     const page2 = await myTags(`&limit=2&cursor=${String(page1.headers['x-next-cursor'])}`);
     expect(ids(page2)).toEqual([q1]);
+    // In mostViewed order, by the counts the tags' own rows keep: q2 (in both tags) once.
+    for (const viewer of [member!, reader!]) await call(viewer, 'GET', `/api/getQuestionById/${q1}`);
+    await call(reader!, 'GET', `/api/getQuestionById/${q3}`);
+    await t.app.events.flushViews();
+    const viewed = await myTags('&order=mostViewed&limit=2');
+    expect(ids(viewed)).toEqual([q1, q3]);
+    const cursor = String(viewed.headers['x-next-cursor']);
+    expect(ids(await myTags(`&order=mostViewed&limit=2&cursor=${cursor}`))).toEqual([q2]);
     // A new question in a followed tag shows at once (the cached page was dropped).
     const q4 = await askQuestion(t.app, asker!, { tags: [tagB] });
     expect(ids(await myTags())).toEqual([q4, q3, q2, q1]);
