@@ -47,6 +47,18 @@ describe('JsonBody', () => {
     await app.close();
   });
 
+  // Issue 39: gzipSync's result was a slice of zlib's 16 KB chunk, and each kept page held
+  // the whole chunk (80 MB under the mix, of a read cache that counted 10).
+  it('holds no more memory for its gzip than it counts, in place and in the threadpool', async () => {
+    for (const length of [50, 3_000]) {
+      const value = Array.from({ length }, (_, i) => ({ _id: String(i), title: `Question ${i} about caching` }));
+      const body = await JsonBody.of(z.unknown(), value);
+      const { gzipped } = body as unknown as { gzipped: Buffer };
+      expect(gzipped.length).toBeGreaterThan(0);
+      expect(gzipped.buffer.byteLength, `${length} rows`).toBe(gzipped.length);
+    }
+  });
+
   it('leaves a small answer uncompressed', async () => {
     const body = await JsonBody.of(z.unknown(), { ok: true });
     expect(body.bytes).toBe(body.textBytes);
