@@ -27,7 +27,8 @@ export async function startServer(
   const profileDir = process.env.BENCH_CPU_PROF;
   const child = fork(path.join(root, 'apps/server/dist/server.js'), args, {
     cwd: root,
-    execArgv: profileDir ? ['--cpu-prof', `--cpu-prof-dir=${profileDir}`] : [],
+    // The V8 flags scripts/start.mjs starts the server with (SERVER_NODE_FLAGS there).
+    execArgv: ['--heap-growing-percent=50', ...(profileDir ? ['--cpu-prof', `--cpu-prof-dir=${profileDir}`] : [])],
     // As `npm start` runs it (scripts/start.mjs): two malloc arenas, a low trim threshold.
     env: {
       MALLOC_ARENA_MAX: '2',

@@ -78,17 +78,27 @@ if (built) {
 // `--build-only` (npm test): the build is all that is wanted, not the server.
 if (process.argv[2] === '--build-only') process.exit(0);
 
-const server = spawn(process.execPath, [path.join(root, 'apps/server/dist/server.js'), ...process.argv.slice(2)], {
-  cwd: root,
-  stdio: 'inherit',
-  // glibc's malloc keeps up to 8 arenas a core, and what libvips' threads free while
-  // re-encoding an image (about 100 MB for the largest allowed) stays in them: two arenas
-  // keep the server's memory flat under uploads (+68 MB under the drill's upload attack,
-  // +405 MB without them). A trim threshold of 128 kB (glibc's grows to 32 MB) has free()
-  // hand memory back to the system sooner: with both, an embedded server idles about 50 MB
-  // lower (issue 39). Set in the environment to choose otherwise.
-  env: { MALLOC_ARENA_MAX: '2', MALLOC_TRIM_THRESHOLD_: '131072', ...process.env },
-});
+// V8 lets the old generation grow to up to 4x what survived the last full collection before
+// collecting again: under the community-day mix the server's heap reached 230-275 MB, about
+// 90 MB of it live (promoted request garbage). 1.5x keeps it near 130 MB, for about 0.1 s
+// more of full-collection time in a minute of load (issue 39). bench/server-process.ts
+// starts the server with the same flags.
+const SERVER_NODE_FLAGS = ['--heap-growing-percent=50'];
+const server = spawn(
+  process.execPath,
+  [...SERVER_NODE_FLAGS, path.join(root, 'apps/server/dist/server.js'), ...process.argv.slice(2)],
+  {
+    cwd: root,
+    stdio: 'inherit',
+    // glibc's malloc keeps up to 8 arenas a core, and what libvips' threads free while
+    // re-encoding an image (about 100 MB for the largest allowed) stays in them: two arenas
+    // keep the server's memory flat under uploads (+68 MB under the drill's upload attack,
+    // +405 MB without them). A trim threshold of 128 kB (glibc's grows to 32 MB) has free()
+    // hand memory back to the system sooner: with both, an embedded server idles about 50 MB
+    // lower (issue 39). Set in the environment to choose otherwise.
+    env: { MALLOC_ARENA_MAX: '2', MALLOC_TRIM_THRESHOLD_: '131072', ...process.env },
+  },
+);
 for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP']) process.on(signal, () => server.kill(signal));
 // A server ended by a signal exits as a shell would report it (128 + the signal's number).
 server.on('exit', (code, signal) => {

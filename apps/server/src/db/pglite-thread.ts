@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
-import { Worker } from 'node:worker_threads';
+import { Worker, type WorkerOptions } from 'node:worker_threads';
 import { preparedName } from './statement-names.ts';
 
 export type WorkerRequest =
@@ -53,16 +53,28 @@ const here = path.dirname(fileURLToPath(import.meta.url));
  * built next to server.js, or in development and tests the TypeScript source, loaded through
  * tsx's loader (registered inside the worker, which starts without it).
  */
-export function startModuleWorker(here: string, name: string, workerData: unknown): Worker {
+export function startModuleWorker(
+  here: string,
+  name: string,
+  workerData: unknown,
+  options: Pick<WorkerOptions, 'resourceLimits'> = {},
+): Worker {
   const built = path.join(here, `${name}.js`);
-  if (fs.existsSync(built)) return new Worker(built, { workerData });
+  if (fs.existsSync(built)) return new Worker(built, { ...options, workerData });
   const source = pathToFileURL(path.join(here, `${name}.ts`)).href;
   const bootstrap = `import('tsx/esm/api').then(({ register }) => { register(); return import(${JSON.stringify(source)}); });`;
-  return new Worker(bootstrap, { eval: true, workerData });
+  return new Worker(bootstrap, { ...options, eval: true, workerData });
 }
 
+/**
+ * The PGlite thread's young generation: V8's default (two 16 MB semi-spaces) sat resident
+ * at 32 MB under the community-day mix; 24 MB (8 MB semi-spaces) keeps 16 MB of it, for
+ * about 1% more of the thread's time in scavenges (issue 39). The old generation is V8's.
+ */
+const PGLITE_THREAD_LIMITS = { resourceLimits: { maxYoungGenerationSizeMb: 24 } };
+
 const startWorker = (dataDir: string | undefined, startFrom: string | undefined): Worker =>
-  startModuleWorker(here, 'pglite-worker', { dataDir, startFrom });
+  startModuleWorker(here, 'pglite-worker', { dataDir, startFrom }, PGLITE_THREAD_LIMITS);
 
 /** What happens to the thread after it started: reported so the server can log it, or exit. */
 export type PgliteThreadEvent =
