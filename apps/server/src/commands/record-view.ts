@@ -15,9 +15,9 @@ const VIEWS_PER_BATCH = 500;
 
 /**
  * Writes a batch of views in one statement and one commit: each (question, viewer) at most
- * once, and each question's count (and its tags' copy of it) moved by its new ones. Answers, per view, whether it
- * was a first view. A deadlock (two processes' batches locking the same questions in
- * different orders) rolls the batch back whole, and it runs again.
+ * once, and each question's count (and its tags' copy of it) moved by its new ones. Answers,
+ * per view, whether it was a first view. A deadlock (two processes' batches locking the same
+ * questions in different orders) rolls the batch back whole, and it runs again.
  */
 async function writeViews(db: Db, batch: View[]): Promise<boolean[]> {
   const unique = [...new Map(batch.map((view) => [`${view.questionId}:${view.accountId}`, view])).values()];
