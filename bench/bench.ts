@@ -1113,7 +1113,7 @@ function mixLoad(server: BenchServer, world: MixWorld, shares: typeof READS_ONLY
 }
 
 /** The hello-world yardstick, as the mix's load drives it. */
-function helloLoad() {
+function measureHello() {
   return load({ ...LOAD_BASE, url: HELLO_URL });
 }
 
@@ -1155,7 +1155,7 @@ async function measureMixScale(root: string) {
           const order = round % 2 === 0 ? sides : [...sides].reverse();
           for (const side of order) {
             for (const kind of kinds.filter((each) => each.sockets === withSockets)) {
-              const hello = await helloLoad();
+              const hello = await measureHello();
               const result = await mixLoad(side.server, side.world, kind.shares);
               const key = `${kind.name}@${side.questions}`;
               results.set(key, [...(results.get(key) ?? []), { result, hello }]);
@@ -1223,7 +1223,7 @@ async function measureMix(
   const heard: string[] = [];
   let closedEarly = 0;
   const withSockets = async (name: string, shares: typeof READS_ONLY) => {
-    const yardstick = await helloLoad();
+    const yardstick = await measureHello();
     const full = await mix(shares);
     const fullSeen = await sockets.during(full);
     const half = await mix(shares, full.rps / 2);
@@ -1274,7 +1274,7 @@ async function measureMix(
   const withAll = await withSockets('community day', MIX);
   await withSockets('reads only', READS_ONLY);
   await sockets.stop();
-  const yardstick = await helloLoad();
+  const yardstick = await measureHello();
   const bare = await mix(MIX);
   row(
     label('community day, no sockets, 64 connections'),
