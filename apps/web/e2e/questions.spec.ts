@@ -30,6 +30,8 @@ function uniqueWord(prefix = 'w'): string {
 
 /** The rows of the home list. */
 const questionRows = (page: Page) => page.locator('ol.q-list > li');
+/** The list's visible count ('2 questions'); the live region says the same a second later. */
+const listCount = (page: Page, text: string) => page.getByRole('main').getByText(text, { exact: true });
 
 test.describe('asking a question', () => {
   test('shows every validation message beside its field, then lands on /home with the question first', async ({
@@ -292,7 +294,7 @@ test.describe('the home list', () => {
     await search.press('Enter');
     await expect(page).toHaveURL(new RegExp(`/home\\?search=${word}$`));
     await expect(page.getByRole('heading', { level: 1, name: 'Search Results' })).toBeVisible();
-    await expect(page.getByText('1 question', { exact: true })).toBeVisible();
+    await expect(listCount(page, '1 question')).toBeVisible();
     await expect(questionRows(page)).toHaveCount(1);
     await expect(questionRows(page).getByRole('link', { name: byWord.title })).toBeVisible();
     await expect(search).toHaveValue(word);
@@ -306,12 +308,13 @@ test.describe('the home list', () => {
     await search.fill(`[${tag}] ${word}`);
     await search.press('Enter');
     await expect(questionRows(page)).toHaveCount(2);
-    await expect(page.getByText('2 questions', { exact: true })).toBeVisible();
+    await expect(listCount(page, '2 questions')).toBeVisible();
 
     await search.fill(uniqueWord('nothing'));
     await search.press('Enter');
     await expect(page.getByRole('heading', { name: 'No Questions Found' })).toBeVisible();
-    await expect(page.getByText('0 questions', { exact: true })).toBeVisible();
+    await expect(listCount(page, '0 questions')).toBeVisible();
+    await expect(page.locator('#live-announcer')).toHaveText('0 questions');
   });
 
   test('the sort buttons and the order selector stay in sync with the URL', async ({ page }) => {
@@ -403,7 +406,7 @@ test.describe('the home list', () => {
         await askViaApi(page, account.username, `Paged question ${index}`, { tags: [tag] });
       }
       await page.goto(`/home?tag=${tag}`);
-      await expect(page.getByText('52 questions', { exact: true })).toBeVisible();
+      await expect(listCount(page, '52 questions')).toBeVisible();
       await expect(questionRows(page)).toHaveCount(50);
       const more = page.getByRole('button', { name: 'Load more' });
       // The next page follows the first page's cursor, never an offset (offsets stop at
