@@ -6,6 +6,7 @@ import { badRequest, postNotFound } from '../http/http-error.ts';
 import type { Actor } from '../policies/actor.ts';
 import { can } from '../policies/authorize.ts';
 import { closeFlags, recordModeration, type FlagTargetRef } from './moderation-log.ts';
+import { setTagRowsDeleted } from './question-tags.ts';
 
 /** Why a post is held from view now (null: it is not), read before a decision on it. */
 async function heldNow(tx: Tx, { targetType, targetId }: FlagTargetRef): Promise<string | null> {
@@ -184,7 +185,7 @@ export async function removeQuestion(
   const event: DomainEvent = { type: 'questionDeleted', questionId, deleted, held, tags };
   if (change === 'mark') return [event];
   const step = deleted ? -1 : 1;
-  await tx.update(questionTags).set({ deleted }).where(eq(questionTags.questionId, questionId));
+  await setTagRowsDeleted(tx, questionId, deleted);
   // Its tags' counts, rows locked in id order as asking does (no deadlock with an asker).
   await tx.execute(sql`
     update tags set question_count = tags.question_count + ${step}

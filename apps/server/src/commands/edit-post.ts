@@ -1,5 +1,5 @@
 import { MESSAGES, type DomainEvent, type Outcome, type Tag } from '@porpoise/core';
-import { and, eq, inArray, sql } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { inTransaction, type Db, type Tx } from '../db/client.ts';
 import { answers, questions, questionTags, revisions, tags } from '../db/schema.ts';
 import { questionSearchVector, tagLexeme } from '../db/search-vector.ts';
@@ -8,7 +8,7 @@ import type { Actor } from '../policies/actor.ts';
 import { heldFor, removeAnswer, removeQuestion } from './delete-post.ts';
 import { recordModeration } from './moderation-log.ts';
 import { postImages } from './post-images.ts';
-import { countInTags, ensureTags, linkTags } from './question-tags.ts';
+import { countInTags, ensureTags, linkTags, unlinkTags } from './question-tags.ts';
 
 export interface QuestionEdit {
   title: string;
@@ -99,11 +99,7 @@ export async function editQuestion(
     const afterIds = new Set(after.map((tag) => tag.id));
     const removed = before.filter((tag) => !afterIds.has(tag.id)).map((tag) => tag.id);
     const added = after.filter((tag) => !beforeIds.has(tag.id));
-    if (removed.length > 0) {
-      await tx
-        .delete(questionTags)
-        .where(and(eq(questionTags.questionId, questionId), inArray(questionTags.tagId, removed)));
-    }
+    await unlinkTags(tx, questionId, removed);
     if (added.length > 0) {
       await linkTags(
         tx,

@@ -1,7 +1,7 @@
 import { DEFAULT_TAG_DESCRIPTION, type Tag } from '@porpoise/core';
-import { inArray, sql } from 'drizzle-orm';
+import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { Tx } from '../db/client.ts';
-import { tags } from '../db/schema.ts';
+import { questionTags, tags, viewRanks, WHOLE_LIST } from '../db/schema.ts';
 
 /**
  * The named tags, in name order, the ones not there yet created ('user added tag'). New
@@ -39,12 +39,36 @@ export async function countInTags(tx: Tx, added: readonly number[], removed: rea
  * Links tags to a question, each link with the question's own sort keys (schema:
  * question_tags) copied in the database, to the microsecond: a JS Date would cut them to the
  * millisecond, and a tag list's cursor (at the question's exact time) would then hold the
- * question it starts after.
+ * question it starts after. Its mostViewed rows (schema: view_ranks) with them: each tag's,
+ * and the whole list's when it has none yet (a question being asked).
  */
 export async function linkTags(tx: Tx, questionId: number, tagIds: readonly number[]): Promise<void> {
-  if (tagIds.length === 0) return;
   await tx.execute(sql`
-    insert into question_tags (question_id, tag_id, ask_date_time, last_activity_at, answer_count, view_count)
-    select q.id, t.id, q.ask_date_time, q.last_activity_at, q.answer_count, q.view_count
-    from questions q, unnest(${sql.param(tagIds)}::bigint[]) as t(id) where q.id = ${questionId}`);
+    with question as (
+      select id, ask_date_time, last_activity_at, answer_count, view_count, deleted_at is not null as deleted
+      from questions where id = ${questionId}
+    ), linked as (
+      insert into question_tags (question_id, tag_id, ask_date_time, last_activity_at, answer_count, deleted)
+      select q.id, t.id, q.ask_date_time, q.last_activity_at, q.answer_count, q.deleted
+      from question q, unnest(${sql.param(tagIds)}::bigint[]) as t(id)
+    )
+    insert into view_ranks (question_id, tag_id, view_count, ask_date_time, deleted)
+    select q.id, t.id, q.view_count, q.ask_date_time, q.deleted
+    from question q, unnest(array[${WHOLE_LIST}::bigint] || ${sql.param(tagIds)}::bigint[]) as t(id)
+    on conflict do nothing`);
+}
+
+/** Takes tags off a question: their links and their mostViewed rows. */
+export async function unlinkTags(tx: Tx, questionId: number, tagIds: readonly number[]): Promise<void> {
+  if (tagIds.length === 0) return;
+  await tx
+    .delete(questionTags)
+    .where(and(eq(questionTags.questionId, questionId), inArray(questionTags.tagId, [...tagIds])));
+  await tx.delete(viewRanks).where(and(eq(viewRanks.questionId, questionId), inArray(viewRanks.tagId, [...tagIds])));
+}
+
+/** Takes a question out of its tags' lists and the mostViewed order, or puts it back. */
+export async function setTagRowsDeleted(tx: Tx, questionId: number, deleted: boolean): Promise<void> {
+  await tx.update(questionTags).set({ deleted }).where(eq(questionTags.questionId, questionId));
+  await tx.update(viewRanks).set({ deleted }).where(eq(viewRanks.questionId, questionId));
 }

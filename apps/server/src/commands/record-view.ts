@@ -15,7 +15,7 @@ const VIEWS_PER_BATCH = 500;
 
 /**
  * Writes a batch of views in one statement and one commit: each (question, viewer) at most
- * once, and each question's count (and its tags' copy of it) moved by its new ones. Answers,
+ * once, and each question's count (and its rank rows' copy of it) moved by its new ones. Answers,
  * per view, whether it was a first view. A deadlock (two processes' batches locking the same
  * questions in different orders) rolls the batch back whole, and it runs again.
  */
@@ -36,9 +36,9 @@ async function writeViews(db: Db, batch: View[]): Promise<boolean[]> {
       from (select question_id, count(*)::int as views from inserted group by question_id) n
       where q.id = n.question_id
       returning q.id, q.view_count
-    ), copied as (
-      -- The tag pages' copy of the count (schema: question_tags).
-      update question_tags qt set view_count = c.view_count from counted c where qt.question_id = c.id
+    ), ranked as (
+      -- The mostViewed order's copy of the count (schema: view_ranks).
+      update view_ranks r set view_count = c.view_count from counted c where r.question_id = c.id
     )
     select question_id as "questionId", account_id as "accountId" from inserted`;
   const rows = await retryDeadlocked(() => queryPrepared<View>(db, statement));

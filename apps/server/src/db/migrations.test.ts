@@ -83,16 +83,29 @@ describe.each(DATABASE_KINDS)('migration 0006 (tags in search) on %s', (kind) =>
         sql`select title from questions where search @@ ${`'${lexeme(reef?.id)}'`}::tsquery order by title`,
       );
       expect(found.map((row) => row.title)).toEqual(['Question 1', 'Question 2']);
-      // Later migrations fill in what they add: each tag's count and its rows' sort keys.
-      const [copied] = await queryRows<{ rows: number; differing: number; viewed: number }>(
+      // Later migrations fill in what they add: each tag's count, its rows' sort keys, and the
+      // mostViewed rows (0028): the whole list's for each question, one for each of its tags.
+      const [copied] = await queryRows<{ rows: number; differing: number }>(
         migrated.db,
         sql`select count(*)::int as rows, count(*) filter (where qt.ask_date_time is distinct from q.ask_date_time
-            or qt.last_activity_at is distinct from q.last_activity_at or qt.answer_count <> q.answer_count
-            or qt.view_count <> q.view_count)::int as differing,
-            count(*) filter (where qt.view_count = 7)::int as viewed
+            or qt.last_activity_at is distinct from q.last_activity_at or qt.answer_count <> q.answer_count)::int as differing
           from question_tags qt join questions q on q.id = qt.question_id`,
       );
-      expect(copied).toEqual({ rows: 3, differing: 0, viewed: 2 });
+      expect(copied).toEqual({ rows: 3, differing: 0 });
+      const ranks = await queryRows<{ title: string; tag: string | null; views: number }>(
+        migrated.db,
+        sql`select q.title, t.name as tag, r.view_count as views from view_ranks r join questions q on q.id = r.question_id
+          left join tags t on t.id = r.tag_id
+          where r.ask_date_time = q.ask_date_time and not r.deleted order by q.title, t.name nulls first`,
+      );
+      expect(ranks).toEqual([
+        { title: 'Question 1', tag: null, views: 7 },
+        { title: 'Question 1', tag: 'kelp', views: 7 },
+        { title: 'Question 1', tag: 'reef', views: 7 },
+        { title: 'Question 2', tag: null, views: 0 },
+        { title: 'Question 2', tag: 'reef', views: 0 },
+        { title: 'Question 3', tag: null, views: 0 },
+      ]);
       const counts = await queryRows<{ name: string; n: number }>(
         migrated.db,
         sql`select name, question_count as n from tags where name in ('kelp', 'reef') order by name`,

@@ -214,7 +214,7 @@ describe.each(DATABASE_KINDS)('the write path on %s', (kind) => {
     expect(loads().lists).toBe(before + 1);
   });
 
-  it("orders a tag's mostViewed page by the counts its links keep, a tag added by an edit included", async () => {
+  it("orders a tag's mostViewed page by the counts its rank rows keep, a tag added by an edit included", async () => {
     const [old, added] = [tag(), tag()];
     const [viewed, other] = [
       await askQuestion(t.app, alice, { tags: [old] }),
@@ -242,7 +242,7 @@ describe.each(DATABASE_KINDS)('the write path on %s', (kind) => {
       (
         await queryRows<{ views: number }>(
           t.app.db,
-          sql`select min(qt.view_count)::int as views from question_tags qt where qt.question_id = ${Number(other)}`,
+          sql`select min(r.view_count)::int as views from view_ranks r where r.question_id = ${Number(other)}`,
         )
       )[0]?.views;
     expect(await fewest()).toBe(1);
@@ -254,11 +254,26 @@ describe.each(DATABASE_KINDS)('the write path on %s', (kind) => {
     expect(await ids(added)).toEqual([other]);
     const [drift] = await queryRows<{ n: number }>(
       t.app.db,
-      sql`select count(*)::int as n from question_tags qt join questions q on q.id = qt.question_id
-        where q.id in (${Number(viewed)}, ${Number(other)}) and qt.view_count <> q.view_count`,
+      sql`select count(*)::int as n from view_ranks r join questions q on q.id = r.question_id
+        where q.id in (${Number(viewed)}, ${Number(other)}) and r.view_count <> q.view_count`,
     );
     expect(drift?.n).toBe(0);
     expect(await fewest()).toBe(4);
+    // An edit taking a tag off takes the question off that tag's page, and its rank row with it.
+    const untag = await t.app.inject({
+      method: 'PUT',
+      url: `/api/question/${other}`,
+      payload: { title: 'An edited question title', text: 'Edited text', tags: [{ name: added, description: '' }] },
+      headers: { cookie: alice.cookie },
+    });
+    expect(untag.statusCode).toBe(200);
+    expect(await ids(old)).toEqual([viewed]);
+    expect(await ids(added)).toEqual([other]);
+    const ranks = await queryRows<{ n: number }>(
+      t.app.db,
+      sql`select count(*)::int as n from view_ranks where question_id = ${Number(other)}`,
+    );
+    expect(ranks[0]?.n).toBe(2); // the whole list's and the added tag's
   });
 
   it("sends a list's view counts in one frame: one viewsUpdate payload per question it shows", async () => {

@@ -3,6 +3,7 @@ import { type QuestionListQuery } from '@porpoise/core/schemas';
 import { sql, type SQL } from 'drizzle-orm';
 import { tagsOf } from '../cache/question-tags.ts';
 import { queryPrepared, queryRows, type Db } from '../db/client.ts';
+import { WHOLE_LIST } from '../db/schema.ts';
 import { encodeCursor, type ListPosition } from '../http/list-cursor.ts';
 import type { SummaryRow, TaggedSummaryRow } from '../presenters/question.ts';
 import { accountIdByName } from './accounts.ts';
@@ -36,23 +37,28 @@ const AFTER: Record<QuestionListQuery['order'], (position: ListPosition) => SQL>
 };
 
 /**
- * A tag's page reads the tag's own rows of question_tags, which keep the question's sort keys
- * (schema: question_tags): a range of one index, as the whole list's pages are, instead of
- * every question carrying the tag read and sorted. Each order's keys there, most significant
- * first (question_id breaks ties), and a cursor position's values of them.
+ * A tag's page reads the tag's own rows, which keep the question's sort keys: a range of one
+ * index, as the whole list's pages are, instead of every question carrying the tag read and
+ * sorted. mostViewed's rows are view_ranks' (which also hold the whole list's, tag
+ * WHOLE_LIST), the other orders' question_tags' (schema). Each order's table, its keys there,
+ * most significant first (question_id breaks ties), and a cursor position's values of them.
  */
 const TAG_ORDER: Record<
   QuestionListQuery['order'],
-  { keys: readonly string[]; values: (position: ListPosition) => SQL[] }
+  { table: 'question_tags' | 'view_ranks'; keys: readonly string[]; values: (position: ListPosition) => SQL[] }
 > = {
-  newest: { keys: ['ask_date_time'], values: ({ at }) => [sql`${at}::timestamptz`] },
-  unanswered: { keys: ['ask_date_time'], values: ({ at }) => [sql`${at}::timestamptz`] },
-  active: { keys: ['last_activity_at'], values: ({ at }) => [sql`${at}::timestamptz`] },
+  newest: { table: 'question_tags', keys: ['ask_date_time'], values: ({ at }) => [sql`${at}::timestamptz`] },
+  unanswered: { table: 'question_tags', keys: ['ask_date_time'], values: ({ at }) => [sql`${at}::timestamptz`] },
+  active: { table: 'question_tags', keys: ['last_activity_at'], values: ({ at }) => [sql`${at}::timestamptz`] },
   mostViewed: {
+    table: 'view_ranks',
     keys: ['view_count', 'ask_date_time'],
     values: ({ views, at }) => [sql`${views}::int`, sql`${at}::timestamptz`],
   },
 };
+
+/** The order's table of a tag's rows, as `alias` (a fixed name). */
+const tagRows = (order: QuestionListQuery['order'], alias: string) => sql.raw(`${TAG_ORDER[order].table} ${alias}`);
 
 /** The order's key columns of `alias` (a fixed name), question_id last. */
 const tagKeys = (order: QuestionListQuery['order'], alias: string) =>
@@ -72,14 +78,20 @@ const tagAfter = (order: QuestionListQuery['order'], alias: string, position: Li
     sql`, `,
   )})`;
 
-/** The ids of one page of a tag's list, from the tag's own rows (TAG_ORDER). */
-function tagPageIds(query: QuestionListQuery, tag: string, after: ListPosition | null): SQL {
-  const conditions = [sql`qt.tag_id = (select id from tags where name = ${tag})`, sql`not qt.deleted`];
+/**
+ * The ids of one page of a tag's list, from the tag's own rows (TAG_ORDER); `tagId` is the
+ * tag's, or WHOLE_LIST for the whole list in mostViewed.
+ */
+function tagPageIds(query: QuestionListQuery, tagId: SQL, after: ListPosition | null): SQL {
+  const conditions = [sql`qt.tag_id = ${tagId}`, sql`not qt.deleted`];
   if (query.order === 'unanswered') conditions.push(sql`qt.answer_count = 0`);
   if (after) conditions.push(tagAfter(query.order, 'qt', after));
-  return sql`select qt.question_id as id from question_tags qt where ${sql.join(conditions, sql` and `)}
+  return sql`select qt.question_id as id from ${tagRows(query.order, 'qt')} where ${sql.join(conditions, sql` and `)}
     order by ${tagOrderBy(query.order, 'qt')} limit ${query.limit} offset ${query.offset}`;
 }
+
+/** A tag's id, by its name. */
+const tagNamed = (name: string) => sql`(select id from tags where name = ${name})`;
 
 /**
  * The ids of one page of the questions in any of these tags ('My tags', docs/product.md
@@ -93,7 +105,8 @@ function tagSetPageIds(query: QuestionListQuery, tags: readonly string[], after:
   const keys = sql.join(tagKeys(query.order, 'x'), sql`, `);
   return sql`select x.question_id as id from (select id from tags where name = any(${sql.param(tags)}::text[])) f
     cross join lateral (
-      select ${sql.join(tagKeys(query.order, 'qt'), sql`, `)} from question_tags qt where ${sql.join(conditions, sql` and `)}
+      select ${sql.join(tagKeys(query.order, 'qt'), sql`, `)} from ${tagRows(query.order, 'qt')}
+      where ${sql.join(conditions, sql` and `)}
       order by ${tagOrderBy(query.order, 'qt')} limit ${query.limit + query.offset}
     ) x
     group by ${keys}
@@ -241,13 +254,23 @@ export async function listQuestions(
 ): Promise<{ rows: TaggedSummaryRow[]; total: number; nextCursor: string | null }> {
   const order = ORDER_BY[query.order];
   const afterCondition = after ? AFTER[query.order](after) : null;
+  const mostViewed = query.order === 'mostViewed';
   const page = (ids: SQL) => sql`select ${SUMMARY_COLUMNS}, ${KEY_COLUMNS} from (${ids}) page
     join questions q on q.id = page.id join accounts a on a.id = q.asked_by
     order by ${order}`;
   // The page's ids first (an index scan along the order from the cursor or through the
-  // offset), then their rows.
+  // offset, testing each question against the filter), then their rows. mostViewed walks the
+  // whole list's rank rows (schema: view_ranks), each question's row found by its key.
   const inOrder = (filter: SQL) =>
-    page(sql`select q.id from questions q ${filter} order by ${order} limit ${query.limit} offset ${query.offset}`);
+    page(
+      mostViewed
+        ? sql`select r.question_id as id from view_ranks r join questions q on q.id = r.question_id ${filter}
+            and r.tag_id = ${WHOLE_LIST} and not r.deleted
+            order by ${tagOrderBy(query.order, 'r')} limit ${query.limit} offset ${query.offset}`
+        : sql`select q.id from questions q ${filter} order by ${order} limit ${query.limit} offset ${query.offset}`,
+    );
+  // The walk's start: on the rank row's keys in mostViewed (the same values as the question's).
+  const walkAfter = after && mostViewed ? tagAfter(query.order, 'r', after) : afterCondition;
   const result = async (rows: ListRow[], total: number) => {
     const last = rows.length === query.limit ? rows.at(-1) : undefined;
     return {
@@ -259,10 +282,12 @@ export async function listQuestions(
   if (tagSet?.length === 0) return result([], 0);
   if (!query.search?.trim()) {
     const ids = query.tag
-      ? page(tagPageIds(query, query.tag.toLowerCase(), after))
+      ? page(tagPageIds(query, tagNamed(query.tag.toLowerCase()), after))
       : tagSet
         ? page(tagSetPageIds(query, tagSet, after))
-        : inOrder(listFilter(query, null, afterCondition));
+        : mostViewed
+          ? page(tagPageIds(query, sql`${WHOLE_LIST}::bigint`, after))
+          : inOrder(listFilter(query, null, afterCondition));
     // A fixed shape per order, tag or not and cursor or not, with a plan that suits every
     // value (a range of one index): prepared.
     const [rows, total] = await Promise.all([queryPrepared<ListRow>(db, ids), countQuestions(db, query, tagSet)]);
@@ -281,7 +306,7 @@ export async function listQuestions(
   const few =
     search && plain && (await anyTermIsCommon(db, search)) ? null : await fewMatches(db, query, filter, afterCondition);
   const { rows, total } = few ?? {
-    rows: await queryRows<ListRow>(db, inOrder(listFilter(query, search, afterCondition, tagSet))),
+    rows: await queryRows<ListRow>(db, inOrder(listFilter(query, search, walkAfter, tagSet))),
     total: LIMITS.searchCountCap,
   };
   return result(rows, total);

@@ -1,5 +1,6 @@
 import { sql, type SQL } from 'drizzle-orm';
 import { queryRows, type Db } from '../db/client.ts';
+import { WHOLE_LIST } from '../db/schema.ts';
 import { questionSearchVector, tagLexemeSql } from '../db/search-vector.ts';
 import { hashPassword } from '../auth/password.ts';
 import { SNIPPETS_PER_TOPIC, TOPICS } from './topics.ts';
@@ -372,9 +373,15 @@ export async function seedCommunity(
                    where question_id in (select id from new_questions) group by question_id) a on a.question_id = nq.id
         where q.id = nq.id`);
       await tx.execute(sql`
-        update question_tags qt set last_activity_at = q.last_activity_at, answer_count = q.answer_count,
-          view_count = q.view_count
+        update question_tags qt set last_activity_at = q.last_activity_at, answer_count = q.answer_count
         from new_questions nq join questions q on q.id = nq.id where qt.question_id = nq.id`);
+      // Their mostViewed rows (schema: view_ranks): the whole list's and each tag's.
+      await tx.execute(sql`
+        insert into view_ranks (question_id, tag_id, view_count, ask_date_time)
+        select q.id, ${WHOLE_LIST}, q.view_count, q.ask_date_time from new_questions nq join questions q on q.id = nq.id
+        union all
+        select q.id, qt.tag_id, q.view_count, q.ask_date_time
+        from new_questions nq join questions q on q.id = nq.id join question_tags qt on qt.question_id = q.id`);
     });
     report('questions', done + count, size.questions);
   }

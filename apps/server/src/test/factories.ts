@@ -3,7 +3,7 @@ import type { Account } from '@porpoise/core';
 import { eq, sql } from 'drizzle-orm';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import { queryRows } from '../db/client.ts';
-import { accounts } from '../db/schema.ts';
+import { accounts, WHOLE_LIST } from '../db/schema.ts';
 import { questionSearchVector, tagLexemeSql } from '../db/search-vector.ts';
 
 export interface TestUser {
@@ -141,9 +141,13 @@ export async function insertQuestions(
         order by g
         returning id, ask_date_time, last_activity_at, answer_count, view_count
       ), linked as (
-        insert into question_tags (question_id, tag_id, ask_date_time, last_activity_at, answer_count, view_count)
-        select inserted.id, tag.id, inserted.ask_date_time, inserted.last_activity_at, inserted.answer_count, inserted.view_count
+        insert into question_tags (question_id, tag_id, ask_date_time, last_activity_at, answer_count)
+        select inserted.id, tag.id, inserted.ask_date_time, inserted.last_activity_at, inserted.answer_count
         from inserted, tag
+      ), ranked as (
+        insert into view_ranks (question_id, tag_id, view_count, ask_date_time)
+        select inserted.id, ranks.tag_id, inserted.view_count, inserted.ask_date_time
+        from inserted, (select ${WHOLE_LIST}::bigint as tag_id union all select id from tag) ranks
       ), counted as (
         update question_counters set total = total + ${count},
           unanswered = unanswered + (select count(*) from generate_series(1, ${count}) g where g % 4 <> 0)

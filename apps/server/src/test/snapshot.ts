@@ -8,6 +8,7 @@ const CONTENT_TABLES = [
   'tags',
   'questions',
   'question_tags',
+  'view_ranks',
   'answers',
   'comments',
   'votes',

@@ -3,6 +3,7 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { queryRows } from '../../db/client.ts';
 import { questionSearchVector, tagLexeme } from '../../db/search-vector.ts';
+import { WHOLE_LIST } from '../../db/schema.ts';
 import { accountIdOf, askQuestion, registerUser, type TestUser } from '../../test/factories.ts';
 import { DATABASE_KINDS } from '../../test/databases.ts';
 import { startTestApp, type TestApp } from '../../test/test-app.ts';
@@ -33,13 +34,19 @@ describe.each(DATABASE_KINDS)('search over thousands of questions on %s', (kind)
         select title, body, ${accountId}, now() - make_interval(mins => n), now() - make_interval(mins => n),
           ${questionSearchVector(sql`title`, sql`body`, sql`array[${herdLexeme}::text]`)}
         from generate_series(1, ${COMMON}) n, lateral (select 'Bulk question ' || n as title, 'a walrus appears in ' || n as body) t
-        returning id, ask_date_time, last_activity_at)
+        returning id, ask_date_time, last_activity_at), linked as (
       insert into question_tags (question_id, tag_id, ask_date_time, last_activity_at)
-        select id, ${herdId}, ask_date_time, last_activity_at from bulk`);
-    await t.app.db.execute(sql`insert into questions (title, text, asked_by, search)
-      select 'Rare ' || n, 'narwhal99 once', ${accountId},
-        ${questionSearchVector(sql`'Rare ' || n`, sql`'narwhal99 once'`, sql`array[]::text[]`)}
-      from generate_series(1, 3) n`);
+        select id, ${herdId}, ask_date_time, last_activity_at from bulk)
+      -- Their mostViewed rows (schema: view_ranks): the whole list's and the tag's.
+      insert into view_ranks (question_id, tag_id, ask_date_time)
+        select id, tag_id, ask_date_time from bulk, (values (${WHOLE_LIST}::bigint), (${herdId}::bigint)) ranks(tag_id)`);
+    await t.app.db.execute(sql`with rare as (
+        insert into questions (title, text, asked_by, search)
+        select 'Rare ' || n, 'narwhal99 once', ${accountId},
+          ${questionSearchVector(sql`'Rare ' || n`, sql`'narwhal99 once'`, sql`array[]::text[]`)}
+        from generate_series(1, 3) n
+        returning id, ask_date_time)
+      insert into view_ranks (question_id, tag_id, ask_date_time) select id, ${WHOLE_LIST}, ask_date_time from rare`);
     newestCommon = await askQuestion(t.app, user, { title: 'Fresh walrus sighting', text: 'today', tags: ['herd'] });
     await t.app.db.execute(sql`analyze questions`);
   }, 60_000);
@@ -63,6 +70,50 @@ describe.each(DATABASE_KINDS)('search over thousands of questions on %s', (kind)
     expect(questions.slice(1).map((q) => q.title)).toEqual(
       Array.from({ length: LIMITS.pageSizeDefault - 1 }, (_, i) => `Bulk question ${i + 1}`),
     );
+  });
+
+  it('walks a common word in mostViewed order through the rank rows, and on by the cursor', async () => {
+    // Two bulk questions viewed (written as the view batch writes them: the count and its rank rows).
+    const views = { 'Bulk question 700': 5, 'Bulk question 800': 3 };
+    for (const [title, count] of Object.entries(views)) {
+      await t.app.db.execute(sql`with viewed as (
+          update questions set view_count = ${count} where title = ${title} returning id, view_count)
+        update view_ranks r set view_count = viewed.view_count from viewed where r.question_id = viewed.id`);
+    }
+    try {
+      const first = await t.app.inject({
+        method: 'GET',
+        url: '/api/getQuestion?search=walrus&order=mostViewed',
+        headers: { cookie: user.cookie },
+      });
+      expect(Number(first.headers['x-total-count'])).toBe(LIMITS.searchCountCap);
+      const titles = first.json<QuestionSummary[]>().map((q) => q.title);
+      // The viewed ones, then the rest by age: the newest first.
+      expect(titles.slice(0, 4)).toEqual([
+        'Bulk question 700',
+        'Bulk question 800',
+        'Fresh walrus sighting',
+        'Bulk question 1',
+      ]);
+      const cursor = first.headers['x-next-cursor'];
+      expect(typeof cursor).toBe('string');
+      const next = await t.app.inject({
+        method: 'GET',
+        url: `/api/getQuestion?search=walrus&order=mostViewed&cursor=${String(cursor)}`,
+        headers: { cookie: user.cookie },
+      });
+      const last = Number(titles.at(-1)!.replace('Bulk question ', ''));
+      expect(
+        next
+          .json<QuestionSummary[]>()
+          .map((q) => q.title)
+          .slice(0, 2),
+      ).toEqual([`Bulk question ${last + 1}`, `Bulk question ${last + 2}`]);
+    } finally {
+      await t.app.db.execute(sql`with reset as (
+          update questions set view_count = 0 where title like 'Bulk question %' and view_count <> 0 returning id)
+        update view_ranks r set view_count = 0 from reset where r.question_id = reset.id`);
+    }
   });
 
   it('answers a common tag, alone or with a rare word, with the cap and the newest matches first', async () => {
