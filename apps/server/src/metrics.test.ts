@@ -41,6 +41,11 @@ describe.each(DATABASE_KINDS)('GET /api/metrics on %s', (kind) => {
     expect(value('porpoise_sockets_open')).toBe(0);
     expect(text).toContain('nodejs_eventloop_lag_p99_seconds');
     if (kind === 'postgres') expect(value('porpoise_db_pool_connections{state="open"}')).toBeGreaterThanOrEqual(1);
+    else {
+      // Grouped commits: alice's sign-up wrote, and was answered after a flush.
+      expect(value('porpoise_embedded_flushed_writes_total')).toBeGreaterThanOrEqual(1);
+      expect(value('porpoise_embedded_wal_flushes_total')).toBeGreaterThanOrEqual(1);
+    }
   });
 
   it('answers only the loopback address, or a request with the METRICS_TOKEN bearer', async () => {

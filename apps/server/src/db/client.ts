@@ -10,7 +10,7 @@ import pg from 'pg';
 import { DEFAULT_POOL_SIZE, type Config } from '../config.ts';
 import * as schema from './schema.ts';
 import { lockDataDir } from './data-dir-lock.ts';
-import { startPgliteThread, type PgliteThreadEvent } from './pglite-thread.ts';
+import { startPgliteThread, type FlushCounts, type PgliteThreadEvent } from './pglite-thread.ts';
 import { statementName } from './statement-names.ts';
 
 export type Schema = typeof schema;
@@ -43,6 +43,8 @@ export interface Database {
   dataDir?: string;
   /** PostgreSQL's pool: connections open, idle, and queries waiting for one (for metrics). */
   pool?: () => { total: number; idle: number; waiting: number };
+  /** The embedded database's grouped commits: WAL flushes and the writes they answered (for metrics). */
+  flushCounts?: () => FlushCounts;
 }
 
 export type DatabaseOptions =
@@ -151,6 +153,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
       ping: async () => {
         await db.execute(sql`select 1`);
       },
+      flushCounts: () => client.flushCounts(),
       close: async () => {
         await client.close();
         release();

@@ -89,4 +89,47 @@ describe('PGlite on its own thread', () => {
     );
     expect((await queryRows<{ n: number }>(database.db, sql`select n from tally`))[0]?.n).toBe(10);
   });
+
+  it('groups commits: the writes waiting while a transaction runs are answered after one WAL flush', async () => {
+    await database.db.execute(sql`create table if not exists grouped (n int not null)`);
+    const before = database.flushCounts!();
+    const waiting: Array<Promise<unknown>> = [];
+    let reads = 0;
+    await database.db.transaction(async (tx) => {
+      await tx.execute(sql`insert into grouped values (0)`);
+      // Sent while the transaction holds the database (queryRows runs drizzle's lazy query at
+      // once): they wait in line behind it.
+      for (let n = 1; n <= 40; n++) waiting.push(queryRows(database.db, sql`insert into grouped values (${n})`));
+      // A write inside a CTE is a write; a read is answered without waiting for a flush.
+      waiting.push(
+        queryRows(database.db, sql`with added as (insert into grouped values (41) returning n) select n from added`),
+      );
+      waiting.push(queryRows(database.db, sql`select count(*) from grouped`).then(() => (reads += 1)));
+      // A round trip in the transaction: all of the above are sent before it ends.
+      await tx.execute(sql`select 1`);
+    });
+    await Promise.all(waiting);
+    const after = database.flushCounts!();
+    expect(reads).toBe(1);
+    // The transaction's commit and the 41 lone writes: one fsync for all of them.
+    expect(after.writes - before.writes).toBe(42);
+    expect(after.flushes - before.flushes).toBe(1);
+    // Flushed: nothing written is still only in memory.
+    const [lsn] = await queryRows<{ flushed: boolean }>(
+      database.db,
+      sql`select pg_current_wal_flush_lsn() >= pg_current_wal_insert_lsn() as flushed`,
+    );
+    expect(lsn?.flushed).toBe(true);
+    expect((await queryRows<{ n: number }>(database.db, sql`select count(*)::int as n from grouped`))[0]?.n).toBe(42);
+  });
+
+  it('answers a lone write only once its commit is flushed to the WAL on disk', async () => {
+    await database.db.execute(sql`create table if not exists lone (n int not null)`);
+    const before = database.flushCounts!();
+    await database.db.execute(sql`insert into lone values (1)`);
+    const after = database.flushCounts!();
+    expect(after).toEqual({ flushes: before.flushes + 1, writes: before.writes + 1 });
+    const [row] = await queryRows<{ synchronous_commit: string }>(database.db, sql`show synchronous_commit`);
+    expect(row?.synchronous_commit).toBe('off');
+  });
 });

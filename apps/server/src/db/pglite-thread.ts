@@ -32,6 +32,17 @@ export type WorkerReply =
   | { id: number; ok: true; result: QueryResult | null }
   | { id: number; ok: false; error: Record<string, unknown> & { message: string } };
 
+/** Told after each flush of grouped commits (pglite-worker.ts): how many writes it answered. */
+export interface WorkerFlushed {
+  flushed: number;
+}
+
+/** Grouped commits so far: WAL flushes, and the writes they acknowledged (for metrics). */
+export interface FlushCounts {
+  flushes: number;
+  writes: number;
+}
+
 interface QueryOptions {
   rowMode?: 'array' | 'object';
   parsers?: Record<number, unknown>;
@@ -40,9 +51,13 @@ interface QueryOptions {
 /** The part of PGlite's client that drizzle-orm/pglite uses: query and transaction. */
 export interface PgliteLikeClient {
   query(sql: string, params?: unknown[], options?: QueryOptions): Promise<QueryResult>;
-  transaction<T>(fn: (tx: Omit<PgliteLikeClient, 'transaction' | 'close' | 'snapshot'>) => Promise<T>): Promise<T>;
+  transaction<T>(
+    fn: (tx: Omit<PgliteLikeClient, 'transaction' | 'close' | 'snapshot' | 'flushCounts'>) => Promise<T>,
+  ): Promise<T>;
   /** Copies the database's files, as of the last commit, into `dir` (pglite-worker.ts). */
   snapshot(dir: string): Promise<void>;
+  /** The grouped commits' flushes so far, over every thread this client started. */
+  flushCounts(): FlushCounts;
   close(): Promise<void>;
 }
 
@@ -140,6 +155,7 @@ export async function startPgliteThread(
   /** Set while a new thread is starting; queries wait for it. */
   let restarting: Promise<void> | null = null;
   const restarts: number[] = [];
+  const flushCounts: FlushCounts = { flushes: 0, writes: 0 };
 
   function post(request: WorkerRequest): Promise<QueryResult | null> {
     return new Promise((resolve, reject) => {
@@ -160,7 +176,12 @@ export async function startPgliteThread(
   function spawn(): Worker {
     const thread = startWorker(dataDir, startFrom);
     let crash: Error | undefined;
-    thread.on('message', (reply: WorkerReply) => {
+    thread.on('message', (reply: WorkerReply | WorkerFlushed) => {
+      if ('flushed' in reply) {
+        flushCounts.flushes += 1;
+        flushCounts.writes += reply.flushed;
+        return;
+      }
       const waiter = pending.get(reply.id);
       if (!waiter) return;
       pending.delete(reply.id);
@@ -257,6 +278,7 @@ export async function startPgliteThread(
     async snapshot(dir) {
       await send({ id: nextId++, op: 'snapshot', dir });
     },
+    flushCounts: () => ({ ...flushCounts }),
     async close() {
       if (!failed) await send({ id: nextId++, op: 'close' }).catch(() => undefined);
       closing = true;

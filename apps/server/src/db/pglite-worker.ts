@@ -7,7 +7,7 @@ import { parentPort, workerData } from 'node:worker_threads';
 import { types, type Transaction } from '@electric-sql/pglite';
 import { serialize } from 'pg-protocol';
 import { copyDataDir, openDurablePglite } from './durable-node-fs.ts';
-import type { QueryResult, WorkerReply, WorkerRequest } from './pglite-thread.ts';
+import type { QueryResult, WorkerFlushed, WorkerReply, WorkerRequest } from './pglite-thread.ts';
 
 // The parsers drizzle asks for: date and time types stay text, as with the pg driver.
 const keepText = (value: string) => value;
@@ -32,6 +32,8 @@ const { dataDir, startFrom } = workerData as { dataDir: string | undefined; star
 v8.setFlagsFromString('--wasm-num-compilation-tasks=1');
 // fsync on, reaching the disk (durable-node-fs.ts).
 const db = await openDurablePglite(dataDir, startFrom);
+// Grouped commits (below): a commit returns without waiting for its WAL to reach the disk.
+await db.exec('SET synchronous_commit = off');
 await collectStartupGarbage();
 
 /**
@@ -140,8 +142,66 @@ function resultOf(messages: BackendMessage[], request: { rowMode: 'array' | 'obj
 
 const transactions = new Map<number, Transaction>();
 const finishers = new Map<number, (end: { id: number; commit: boolean }) => void>();
+/** The open transactions that ran a statement which may write (mayWrite). */
+const writing = new Set<number>();
 
 const reply = (message: WorkerReply) => port.postMessage(message);
+const tell = (message: WorkerFlushed) => port.postMessage(message);
+
+/**
+ * Whether a statement may write: anything but a plain read (SELECT, WITH, SHOW) naming none of
+ * the writing words, as a word (a column named update_at is no write, an UPDATE in a CTE is).
+ * Errs towards yes: a read taken for a write only waits for the next flush.
+ */
+const WRITING_WORDS = /\b(?:insert|update|delete|merge|nextval|setval|rebuild_reputation)\b/i;
+const READ_START = /^\s*(?:select|with|show|explain)\b/i;
+const mayWrite = (text: string) => !READ_START.test(text) || WRITING_WORDS.test(text);
+
+/**
+ * Grouped commits (issue 39): commits run with synchronous_commit off, so a commit costs no
+ * fsync of its own; the replies of writes wait here instead, and one flush of the WAL (one
+ * fsync, carrying every commit before it) answers all the writes that committed before it. The flush queues behind the statements already
+ * waiting for the database, so under load the writes in flight share one fsync; alone, a
+ * write waits for one, as before. Nothing is acknowledged before it is on the disk: a kill -9
+ * loses only writes nobody was told of. Reads never wait.
+ */
+let awaitingFlush: WorkerReply[] = [];
+let flushQueued = false;
+
+function replyWhenFlushed(message: WorkerReply): void {
+  awaitingFlush.push(message);
+  if (flushQueued) return;
+  flushQueued = true;
+  // A statement runs to its end within the turn of the event loop its message arrived in
+  // (PGlite's work is synchronous WebAssembly behind promises): the flush waits for the turn's
+  // other messages (setImmediate runs after the messages that arrived are handled), then gets
+  // in line behind the statements and transactions waiting for the database (PGlite's locks
+  // are first come, first served), as a lone statement takes them (queryNamed).
+  setImmediate(() => {
+    void db._runExclusiveTransaction(() =>
+      db.runExclusive(async () => {
+        // Taken now, inside the locks: every reply here belongs to a commit before this flush.
+        const flushed = awaitingFlush;
+        awaitingFlush = [];
+        flushQueued = false;
+        try {
+          await db.execProtocolStream(serialize.query(FLUSH_WAL), { syncToFs: false });
+          // Counted before the replies arrive (messages keep their order).
+          tell({ flushed: flushed.length });
+          for (const message of flushed) reply(message);
+        } catch (error) {
+          for (const message of flushed) reply(failure(message.id, error));
+        }
+      }),
+    );
+  });
+}
+
+/**
+ * Flushes the WAL written so far (its last argument): a 56-byte message no one decodes. (A
+ * synchronous commit would flush only if its transaction wrote more than an id.)
+ */
+const FLUSH_WAL = "SELECT pg_logical_emit_message(false, 'porpoise', 'flush', true)";
 
 /** Errors cross as plain objects with their fields (code, constraint, detail...) kept. */
 function failure(id: number, error: unknown): WorkerReply {
@@ -161,16 +221,21 @@ async function handle(request: WorkerRequest): Promise<void> {
     case 'query': {
       const target = request.tx === undefined ? db : transactions.get(request.tx);
       if (!target) throw new Error('transaction already ended');
+      const writes = mayWrite(request.sql);
+      if (writes && request.tx !== undefined) writing.add(request.tx);
+      // A lone write's reply waits for its commit to reach the disk; in a transaction, the
+      // commit's does.
+      const answer = writes && request.tx === undefined ? replyWhenFlushed : reply;
       const name = request.name;
       if (name !== undefined && (statements.has(name) || statements.size < MAX_STATEMENTS)) {
-        reply({ id: request.id, ok: true, result: await queryNamed(request, name, request.tx !== undefined) });
+        answer({ id: request.id, ok: true, result: await queryNamed(request, name, request.tx !== undefined) });
         return;
       }
       const result = await target.query(request.sql, request.params, {
         rowMode: request.rowMode,
         ...(request.keepDatesAsText ? { parsers: TEXT_TYPES } : {}),
       });
-      reply({
+      answer({
         id: request.id,
         ok: true,
         result: { rows: result.rows, fields: result.fields, affectedRows: result.affectedRows },
@@ -180,6 +245,7 @@ async function handle(request: WorkerRequest): Promise<void> {
     case 'begin': {
       // PGlite runs one transaction at a time; a second begin waits here for the first to end.
       let endId: number | undefined;
+      let committed = false;
       try {
         await db.transaction(async (tx) => {
           transactions.set(request.id, tx);
@@ -188,14 +254,20 @@ async function handle(request: WorkerRequest): Promise<void> {
             finishers.set(request.id, resolve),
           );
           endId = end.id;
+          committed = end.commit;
           if (!end.commit) await tx.rollback();
         });
-        if (endId !== undefined) reply({ id: endId, ok: true, result: null });
+        if (endId !== undefined) {
+          const ended: WorkerReply = { id: endId, ok: true, result: null };
+          if (committed && writing.has(request.id)) replyWhenFlushed(ended);
+          else reply(ended);
+        }
       } catch (error) {
         reply(failure(endId ?? request.id, error));
       } finally {
         transactions.delete(request.id);
         finishers.delete(request.id);
+        writing.delete(request.id);
       }
       return;
     }
@@ -218,6 +290,8 @@ async function handle(request: WorkerRequest): Promise<void> {
       return;
     }
     case 'close':
+      // After whatever is queued, a flush with its waiting replies included.
+      await db._runExclusiveTransaction(() => Promise.resolve());
       await db.close();
       reply({ id: request.id, ok: true, result: null });
       return;

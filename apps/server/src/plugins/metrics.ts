@@ -106,6 +106,28 @@ export const metricsPlugin = fp(
         },
       });
     }
+    const flushCounts = app.database.flushCounts;
+    if (flushCounts) {
+      // Grouped commits (db/pglite-worker.ts): writes per flush is what grouping saves.
+      new Counter({
+        name: 'porpoise_embedded_wal_flushes_total',
+        help: "The embedded database's WAL flushes (one fsync each), each answering the writes committed before it",
+        registers: [registry],
+        collect() {
+          this.reset();
+          this.inc(flushCounts().flushes);
+        },
+      });
+      new Counter({
+        name: 'porpoise_embedded_flushed_writes_total',
+        help: 'Writes (commits and lone writing statements) the embedded database acknowledged after a WAL flush',
+        registers: [registry],
+        collect() {
+          this.reset();
+          this.inc(flushCounts().writes);
+        },
+      });
+    }
     // What the other processes told this one (and what it published itself): a process that
     // stops counting while others write has stopped hearing them.
     const signals = new Counter({
