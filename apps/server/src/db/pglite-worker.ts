@@ -160,10 +160,9 @@ const mayWrite = (text: string) => !READ_START.test(text) || WRITING_WORDS.test(
 /**
  * Grouped commits (issue 39): commits run with synchronous_commit off, so a commit costs no
  * fsync of its own; the replies of writes wait here instead, and one flush of the WAL (one
- * fsync, carrying every commit before it) answers all the writes that committed before it. The flush queues behind the statements already
- * waiting for the database, so under load the writes in flight share one fsync; alone, a
- * write waits for one, as before. Nothing is acknowledged before it is on the disk: a kill -9
- * loses only writes nobody was told of. Reads never wait.
+ * fsync, carrying every commit before it) answers all the writes that committed before it.
+ * Nothing is acknowledged before it is on the disk: a kill -9 loses only writes nobody was
+ * told of. Reads never wait.
  */
 let awaitingFlush: WorkerReply[] = [];
 let flushQueued = false;
@@ -173,28 +172,44 @@ function replyWhenFlushed(message: WorkerReply): void {
   if (flushQueued) return;
   flushQueued = true;
   // A statement runs to its end within the turn of the event loop its message arrived in
-  // (PGlite's work is synchronous WebAssembly behind promises): the flush waits for the turn's
-  // other messages (setImmediate runs after the messages that arrived are handled), then gets
-  // in line behind the statements and transactions waiting for the database (PGlite's locks
-  // are first come, first served), as a lone statement takes them (queryNamed).
-  setImmediate(() => {
-    void db._runExclusiveTransaction(() =>
-      db.runExclusive(async () => {
-        // Taken now, inside the locks: every reply here belongs to a commit before this flush.
-        const flushed = awaitingFlush;
-        awaitingFlush = [];
-        flushQueued = false;
-        try {
-          await db.execProtocolStream(serialize.query(FLUSH_WAL), { syncToFs: false });
-          // Counted before the replies arrive (messages keep their order).
-          tell({ flushed: flushed.length });
-          for (const message of flushed) reply(message);
-        } catch (error) {
-          for (const message of flushed) reply(failure(message.id, error));
-        }
-      }),
-    );
+  // (PGlite's work is synchronous WebAssembly behind promises), and the statements waiting
+  // behind it follow at once: setImmediate runs once the thread has nothing left to run, or
+  // only a transaction waiting for its client's next statement.
+  setImmediate(() => void flushWal());
+}
+
+/**
+ * Flushes the WAL for the replies waiting. It takes only the statement lock, so it never
+ * waits for an open transaction to end: it may run between two of its statements (a message
+ * outside any transaction, which a rollback does not undo). In a transaction that a failed
+ * statement aborted (its client is about to roll back) it cannot run: then it runs again once
+ * that transaction ends.
+ */
+async function flushWal(): Promise<void> {
+  const { flushed, failed } = await db.runExclusive(async () => {
+    // Taken now, inside the lock: every reply here belongs to a commit before this flush.
+    const taken = awaitingFlush;
+    awaitingFlush = [];
+    flushQueued = false;
+    try {
+      await db.execProtocolStream(serialize.query(FLUSH_WAL), { syncToFs: false });
+      return { flushed: taken, failed: false };
+    } catch {
+      return { flushed: taken, failed: true };
+    }
   });
+  try {
+    if (failed) {
+      await db._runExclusiveTransaction(() =>
+        db.runExclusive(() => db.execProtocolStream(serialize.query(FLUSH_WAL), { syncToFs: false })),
+      );
+    }
+    // Counted before the replies arrive (messages keep their order).
+    tell({ flushed: flushed.length });
+    for (const message of flushed) reply(message);
+  } catch (error) {
+    for (const message of flushed) reply(failure(message.id, error));
+  }
 }
 
 /**
@@ -290,8 +305,10 @@ async function handle(request: WorkerRequest): Promise<void> {
       return;
     }
     case 'close':
-      // After whatever is queued, a flush with its waiting replies included.
-      await db._runExclusiveTransaction(() => Promise.resolve());
+      // After whatever is queued, the flush of waiting replies included (queued on the
+      // turn's setImmediate, before this one's).
+      await new Promise((resolve) => setImmediate(resolve));
+      await db._runExclusiveTransaction(() => db.runExclusive(() => Promise.resolve()));
       await db.close();
       reply({ id: request.id, ok: true, result: null });
       return;
