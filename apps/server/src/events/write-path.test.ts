@@ -276,6 +276,24 @@ describe.each(DATABASE_KINDS)('the write path on %s', (kind) => {
     expect(ranks[0]?.n).toBe(2); // the whole list's and the added tag's
   });
 
+  it("leaves a first view's update of its question free to be HOT: no index holds view_count, and pages keep room", async () => {
+    // The view batch's update then adds no index entries (schema: view_ranks; migration 0029).
+    const indexed = await queryRows<{ name: string }>(
+      t.app.db,
+      sql`select i.indexrelid::regclass::text as name from pg_index i
+        join pg_attribute a on a.attrelid = i.indrelid and a.attnum = any(i.indkey)
+        where i.indrelid = 'questions'::regclass and a.attname = 'view_count'
+        union all
+        select indexname from pg_indexes where tablename = 'questions' and indexdef ilike '%view_count%'`,
+    );
+    expect(indexed).toEqual([]);
+    const [table] = await queryRows<{ options: string[] | null }>(
+      t.app.db,
+      sql`select reloptions as options from pg_class where oid = 'questions'::regclass`,
+    );
+    expect(table?.options).toContain('fillfactor=90');
+  });
+
   it("sends a list's view counts in one frame: one viewsUpdate payload per question it shows", async () => {
     const shown = [await askQuestion(t.app, alice), await askQuestion(t.app, alice), await askQuestion(t.app, alice)];
     const other = await askQuestion(t.app, alice);
