@@ -151,6 +151,9 @@ test.describe('signing in and out', () => {
   });
 
   test('sign in returns to the page named by redirectTo, and ignores other sites', async ({ page, browser }) => {
+    // Fifteen sign-ins, each a password hash at production cost: 1.2-2.3 s apiece on a busy
+    // 2-core machine, more than the default minute together.
+    test.setTimeout(150_000);
     const account = await registerThroughUi(page);
     const other = await browser.newPage();
     // As they would appear in a link's query string: raw, and percent-encoded once or twice.
