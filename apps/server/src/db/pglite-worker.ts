@@ -192,7 +192,7 @@ async function flushWal(): Promise<void> {
     awaitingFlush = [];
     flushQueued = false;
     try {
-      await db.execProtocolStream(serialize.query(FLUSH_WAL), { syncToFs: false });
+      await flushNow();
       return { flushed: taken, failed: false };
     } catch {
       return { flushed: taken, failed: true };
@@ -200,9 +200,7 @@ async function flushWal(): Promise<void> {
   });
   try {
     if (failed) {
-      await db._runExclusiveTransaction(() =>
-        db.runExclusive(() => db.execProtocolStream(serialize.query(FLUSH_WAL), { syncToFs: false })),
-      );
+      await db._runExclusiveTransaction(() => db.runExclusive(flushNow));
     }
     // Counted before the replies arrive (messages keep their order).
     tell({ flushed: flushed.length });
@@ -217,6 +215,9 @@ async function flushWal(): Promise<void> {
  * synchronous commit would flush only if its transaction wrote more than an id.)
  */
 const FLUSH_WAL = "SELECT pg_logical_emit_message(false, 'porpoise', 'flush', true)";
+
+/** Runs FLUSH_WAL; the caller holds the statement lock. */
+const flushNow = () => db.execProtocolStream(serialize.query(FLUSH_WAL), { syncToFs: false });
 
 /** Errors cross as plain objects with their fields (code, constraint, detail...) kept. */
 function failure(id: number, error: unknown): WorkerReply {
