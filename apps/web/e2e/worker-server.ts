@@ -34,6 +34,11 @@ export async function startWorkerServer(parallelIndex: number): Promise<WorkerSe
       // The server's own backups, listed at /admin (admin.spec.ts).
       BACKUP_DIR: path.join(dataDir, 'backups'),
       RATE_LIMIT_MULTIPLIER: '100',
+      // Playwright's own HTTP client (page.request, route.fetch) keeps idle connections with no
+      // timeout of its own and does not retry a request on one the server has just closed: at
+      // the default 10 s, a request sent as the server closed an idle connection failed with
+      // ECONNRESET (moderation.spec, session 27's CI). The server outlives every test's idle gap.
+      KEEP_ALIVE_TIMEOUT_MS: String(15 * 60_000),
       // Nobody reads its request log (stdout is ignored): not written at all.
       LOG_LEVEL: 'warn',
       SMTP_URL: `smtp://127.0.0.1:${ports.mailSmtp}`,

@@ -28,6 +28,12 @@ export function forgetQuestionTags(db: Db, questionIds: readonly number[]): void
   for (const id of questionIds) kept.delete(id);
 }
 
+/** Forgets every question's kept tags (what they were read from may be gone). */
+export function forgetEveryQuestionsTags(db: Db): void {
+  tagsForgotten.set(db, (tagsForgotten.get(db) ?? 0) + 1);
+  tagsCache.delete(db);
+}
+
 /** Tags of several questions, keyed by question id: the ones not kept yet in one query. */
 export async function tagsOf(db: Db, questionIds: number[]): Promise<Map<number, Tag[]>> {
   const kept = keptFor(tagsCache, db);

@@ -1,3 +1,6 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../config.ts';
@@ -131,5 +134,87 @@ describe('PGlite on its own thread', () => {
     expect(after).toEqual({ flushes: before.flushes + 1, writes: before.writes + 1 });
     const [row] = await queryRows<{ synchronous_commit: string }>(database.db, sql`show synchronous_commit`);
     expect(row?.synchronous_commit).toBe('off');
+  });
+});
+
+/** Grouped commits around a close and a snapshot, on disk. */
+describe('PGlite on its own thread, on disk', () => {
+  const migrationsDir = loadConfig({}).migrationsDir;
+  const dirs: string[] = [];
+  const tempDir = () => {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'porpoise-thread-'));
+    dirs.push(dir);
+    return dir;
+  };
+  afterAll(() => {
+    for (const dir of dirs) fs.rmSync(dir, { recursive: true, force: true });
+  });
+  const until = async (condition: () => boolean) => {
+    while (!condition()) await new Promise((resolve) => setTimeout(resolve, 5));
+  };
+  /** Every file of `source` is in `target` with its size (the snapshot's first copy is done). */
+  const sameFiles = (source: string, target: string) =>
+    fs
+      .readdirSync(source, { recursive: true, withFileTypes: true })
+      .filter((entry) => entry.isFile() && !entry.name.startsWith('postmaster.'))
+      .every((entry) => {
+        const relative = path.relative(source, path.join(entry.parentPath, entry.name));
+        const original = fs.statSync(path.join(source, relative), { throwIfNoEntry: false });
+        const copied = fs.statSync(path.join(target, relative), { throwIfNoEntry: false });
+        return original === undefined || copied?.size === original.size;
+      });
+  const countIn = async (dataDir: string, table: string) => {
+    const reopened = await openDatabase({ kind: 'pglite', dataDir, migrationsDir });
+    try {
+      return (
+        await queryRows<{ n: number }>(reopened.db, sql`select count(*)::int as n from ${sql.identifier(table)}`)
+      )[0]?.n;
+    } finally {
+      await reopened.close();
+    }
+  };
+
+  it('answers and keeps the writes that commit while a close waits for their transaction', async () => {
+    const dataDir = tempDir();
+    const database = await openDatabase({ kind: 'pglite', dataDir, migrationsDir });
+    await database.db.execute(sql`create table before_close (n int not null)`);
+    const lone: Array<Promise<unknown>> = [];
+    let closed: Promise<void> | undefined;
+    await database.db.transaction(async (tx) => {
+      await tx.execute(sql`insert into before_close values (0)`);
+      // Both wait behind the open transaction: the lone writes first, then the close.
+      for (let n = 1; n <= 5; n++) lone.push(queryRows(database.db, sql`insert into before_close values (${n})`));
+      closed = database.close();
+      await tx.execute(sql`select 1`);
+    });
+    // The commit above was answered; so are the lone writes, as written, not failed.
+    await expect(Promise.all(lone)).resolves.toHaveLength(5);
+    await closed;
+    expect(await countIn(dataDir, 'before_close')).toBe(6);
+  });
+
+  it('copies into a snapshot a commit made between its checkpoint and its last copy', async () => {
+    const dataDir = tempDir();
+    const database = await openDatabase({ kind: 'pglite', dataDir, migrationsDir });
+    const copyDir = tempDir();
+    try {
+      await database.db.execute(sql`create table snapped (n int not null)`);
+      await database.db.execute(sql`insert into snapped values (0)`);
+      // The snapshot's checkpoint waits for any open transaction; its first copy runs while
+      // statements go on, and its last copy waits for an open transaction to end.
+      const snapshot = database.snapshotTo!(path.join(copyDir, 'pgdata'));
+      await until(() => fs.existsSync(path.join(copyDir, 'pgdata', 'PG_VERSION')));
+      await database.db.transaction(async (tx) => {
+        await tx.execute(sql`insert into snapped values (1)`);
+        // Open until the first copy has every file: the last copy then waits for this commit,
+        // and takes the database the moment it is made, before the turn's flush.
+        await until(() => sameFiles(path.join(dataDir, 'pgdata'), path.join(copyDir, 'pgdata')));
+      });
+      await snapshot;
+    } finally {
+      await database.close();
+    }
+    // What the commit was answered with is in the copy: it was flushed before the last copy.
+    expect(await countIn(copyDir, 'snapped')).toBe(2);
   });
 });

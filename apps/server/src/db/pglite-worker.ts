@@ -166,10 +166,27 @@ const mayWrite = (text: string) => !READ_START.test(text) || WRITING_WORDS.test(
  */
 let awaitingFlush: WorkerReply[] = [];
 let flushQueued = false;
+/**
+ * Set once 'close' holds the database: the replies waiting from then on are answered by the
+ * close, whose shutdown checkpoint flushes the WAL (`closed` once it did).
+ */
+let closing = false;
+let closed = false;
+
+/** Answers every reply waiting (their commits are on disk). */
+function answerFlushed(): void {
+  const taken = awaitingFlush;
+  awaitingFlush = [];
+  if (taken.length === 0) return;
+  // Counted before the replies arrive (messages keep their order).
+  tell({ flushed: taken.length });
+  for (const message of taken) reply(message);
+}
 
 function replyWhenFlushed(message: WorkerReply): void {
   awaitingFlush.push(message);
-  if (flushQueued) return;
+  if (closed) return answerFlushed();
+  if (flushQueued || closing) return;
   flushQueued = true;
   // A statement runs to its end within the turn of the event loop its message arrived in
   // (PGlite's work is synchronous WebAssembly behind promises), and the statements waiting
@@ -187,6 +204,8 @@ function replyWhenFlushed(message: WorkerReply): void {
  */
 async function flushWal(): Promise<void> {
   const { flushed, failed } = await db.runExclusive(async () => {
+    // The close answers them instead.
+    if (closing) return { flushed: [], failed: false };
     // Taken now, inside the lock: every reply here belongs to a commit before this flush.
     const taken = awaitingFlush;
     awaitingFlush = [];
@@ -200,8 +219,20 @@ async function flushWal(): Promise<void> {
   });
   try {
     if (failed) {
-      await db._runExclusiveTransaction(() => db.runExclusive(flushNow));
+      const closedMeanwhile = await db._runExclusiveTransaction(() =>
+        db.runExclusive(async () => {
+          if (closing) return true;
+          await flushNow();
+          return false;
+        }),
+      );
+      if (closedMeanwhile) {
+        awaitingFlush.push(...flushed);
+        if (closed) answerFlushed();
+        return;
+      }
     }
+    if (flushed.length === 0) return;
     // Counted before the replies arrive (messages keep their order).
     tell({ flushed: flushed.length });
     for (const message of flushed) reply(message);
@@ -299,18 +330,33 @@ async function handle(request: WorkerRequest): Promise<void> {
       // the database answers (files may change under the copy), then, with no transaction open
       // and no statement running, what changed copied again: the files are then the committed
       // state, as after a crash, which opening the copy recovers. Requests wait only for that.
+      // The commits since the last flush (grouped commits) are flushed before the second copy:
+      // their writers are told as soon as the next flush runs, so the copy must hold them.
       await db.exec('CHECKPOINT');
       const copied = await copyDataDir(dataDir, request.dir);
-      await db._runExclusiveTransaction(() => db.runExclusive(() => copyDataDir(dataDir, request.dir, copied)));
+      await db._runExclusiveTransaction(() =>
+        db.runExclusive(async () => {
+          await flushNow();
+          await copyDataDir(dataDir, request.dir, copied);
+        }),
+      );
       reply({ id: request.id, ok: true, result: null });
       return;
     }
     case 'close':
       // After whatever is queued, the flush of waiting replies included (queued on the
-      // turn's setImmediate, before this one's).
+      // turn's setImmediate, before this one's). A transaction still open commits later, and
+      // the writes queued behind it run: their replies are answered once the database closed.
       await new Promise((resolve) => setImmediate(resolve));
-      await db._runExclusiveTransaction(() => db.runExclusive(() => Promise.resolve()));
+      await db._runExclusiveTransaction(() =>
+        db.runExclusive(async () => {
+          closing = true;
+        }),
+      );
+      // Its shutdown checkpoint flushes the WAL: every commit made is on disk.
       await db.close();
+      closed = true;
+      answerFlushed();
       reply({ id: request.id, ok: true, result: null });
       return;
   }

@@ -5,7 +5,8 @@ import { Batches } from '../db/batches.ts';
 import type { JsonBody } from '../http/json-body.ts';
 import { ReadCache } from '../cache/read-cache.ts';
 import type { ContentCache, ListPage, QuestionPage, Touched } from '../cache/content-cache.ts';
-import { forgetQuestionTags } from '../cache/question-tags.ts';
+import { forgetEveryQuestionsTags, forgetQuestionTags } from '../cache/question-tags.ts';
+import { forgetTagIds } from '../queries/question-search.ts';
 import { getViewCounts, type ViewCounts } from '../queries/views.ts';
 
 /**
@@ -100,14 +101,20 @@ export const readCachePlugin = fp(
       await app.signals.tellOthers(CHANNEL, payload.length > SIGNAL_BYTES_MAX ? '' : payload);
       return [];
     });
+    const dropEverything = () => {
+      lists.clear();
+      questions.clear();
+      tags.clear();
+      tagSuggestions.clear();
+    };
+    // The embedded database's thread restarted: what was read may hold commits it lost.
+    app.database.onRestart?.(() => {
+      dropEverything();
+      forgetEveryQuestionsTags(app.db);
+      forgetTagIds(app.db);
+    });
     app.signals.subscribe(CHANNEL, (payload) => {
-      if (payload === null || payload === '') {
-        lists.clear();
-        questions.clear();
-        tags.clear();
-        tagSuggestions.clear();
-        return;
-      }
+      if (payload === null || payload === '') return dropEverything();
       const signal = JSON.parse(payload) as ContentSignal;
       if ('touched' in signal) return dropLocally(signal.touched);
       // Another process recorded views: its counts go into the lists here at once; a cached

@@ -37,6 +37,11 @@ export function matchesAny({ tagIds, words }: SearchTerms): SQL {
 const TAG_IDS_KEPT = 50_000;
 const tagIdCache = new WeakMap<Db, Map<string, number>>();
 
+/** Forgets the tag ids kept (a lost commit's tag may come back under another id). */
+export function forgetTagIds(db: Db): void {
+  tagIdCache.delete(db);
+}
+
 export async function searchTerms(db: Db, text: string): Promise<SearchTerms | null> {
   const { tags, words } = parseSearch(text);
   if (tags.length === 0 && words.length === 0) return null;

@@ -65,6 +65,13 @@ async function signUp(url: string): Promise<string> {
   return cookie;
 }
 
+/** How many times the server loaded a list page from the database (its read cache's misses). */
+async function listLoads(url: string): Promise<number> {
+  const series = 'porpoise_read_cache_misses_total{cache="lists"} ';
+  const line = (await (await fetch(`${url}/api/metrics`)).text()).split('\n').find((row) => row.startsWith(series));
+  return Number(line?.slice(series.length));
+}
+
 const ask = (url: string, cookie: string, title: string) =>
   fetch(`${url}/api/addQuestion`, {
     method: 'POST',
@@ -79,10 +86,19 @@ describe('when the embedded database thread dies', () => {
     try {
       const cookie = await signUp(server.url);
       expect((await ask(server.url, cookie, 'before the crash')).status).toBe(200);
+      // The home list, read twice: loaded once, then answered from memory.
+      const home = () => fetch(`${server.url}/api/getQuestion?order=newest`, { headers: { cookie } });
+      expect((await home()).status).toBe(200);
+      expect((await home()).status).toBe(200);
+      const listsLoaded = await listLoads(server.url);
 
       server.child.kill('SIGUSR2'); // worker-terminator.ts terminates the database thread
       expect(await outputReaches(server, 'the embedded database thread restarted')).toBe(true);
       expect(server.output()).toContain('the embedded database thread stopped');
+      // What was read before may hold commits the thread lost (reads see commits before
+      // their flush): the page is loaded again from the restarted database.
+      expect((await home()).status).toBe(200);
+      expect(await listLoads(server.url)).toBe(listsLoaded + 1);
 
       expect((await fetch(`${server.url}/api/readyz`)).status).toBe(200);
       expect((await ask(server.url, cookie, 'after the restart')).status).toBe(200);
