@@ -31,6 +31,11 @@ export interface Signals {
    */
   tellOthers(channel: SignalChannel, payload: string): Promise<void>;
   subscribe(channel: SignalChannel, handler: SignalHandler): void;
+  /**
+   * Runs this process's handlers with null (forget everything): what this process read may
+   * be gone (the embedded database's thread died, losing commits not yet flushed).
+   */
+  forgetAll(): void;
   /** False while this process might miss another's signal: caches must not answer then. */
   readonly listening: boolean;
   close(): Promise<void>;
@@ -40,6 +45,10 @@ type Handlers = Map<SignalChannel, SignalHandler[]>;
 
 function dispatch(handlers: Handlers, channel: SignalChannel, payload: string | null): void {
   for (const handler of handlers.get(channel) ?? []) handler(payload);
+}
+
+function forgetAllIn(handlers: Handlers): void {
+  for (const channel of CHANNELS) dispatch(handlers, channel, null);
 }
 
 function subscribeTo(handlers: Handlers): Signals['subscribe'] {
@@ -53,6 +62,7 @@ export function createLocalSignals(): Signals {
     publish: async (channel, payload) => dispatch(handlers, channel, payload),
     tellOthers: async () => undefined,
     subscribe: subscribeTo(handlers),
+    forgetAll: () => forgetAllIn(handlers),
     listening: true,
     close: async () => undefined,
   };
@@ -111,7 +121,7 @@ export async function createPostgresSignals(
     // Ending a connection whose query hangs destroys its socket (pg's end()).
     which.end().catch(() => undefined);
     client = null;
-    if (wasListening) for (const channel of CHANNELS) dispatch(handlers, channel, null);
+    if (wasListening) forgetAllIn(handlers);
     onLost(error);
     retry = setTimeout(() => {
       retry = undefined;
@@ -176,7 +186,7 @@ export async function createPostgresSignals(
     clearTimeout(beat);
     listening = true;
     // Whatever was published while we were away is unknown: start from nothing.
-    for (const channel of CHANNELS) dispatch(handlers, channel, null);
+    forgetAllIn(handlers);
     if (everLost) onBack();
     scheduleBeat(next);
   }
@@ -247,6 +257,7 @@ export async function createPostgresSignals(
     },
     tellOthers: (channel, payload) => send(channel, payload, false),
     subscribe: subscribeTo(handlers),
+    forgetAll: () => forgetAllIn(handlers),
     get listening() {
       return listening;
     },

@@ -46,11 +46,12 @@ export interface Database {
   /** The embedded database's grouped commits: WAL flushes and the writes they answered (for metrics). */
   flushCounts?: () => FlushCounts;
   /**
-   * The embedded database's thread was restarted: `listener` runs each time. Reads may have
-   * seen commits not yet flushed (grouped commits answer only flushed writes, reads never
-   * wait), which a dead thread loses: whatever was kept from reads goes.
+   * The embedded database's thread stopped (it is restarted, or the server exits): `listener`
+   * runs each time. Reads may have seen commits not yet flushed (grouped commits answer only
+   * flushed writes, reads never wait), which a dead thread loses: whatever was kept from
+   * reads goes.
    */
-  onRestart?: (listener: () => void) => void;
+  onThreadLost?: (listener: () => void) => void;
 }
 
 export type DatabaseOptions =
@@ -141,11 +142,11 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
   const release = options.dataDir ? lockDataDir(options.dataDir) : () => undefined;
   try {
     // PGlite runs on its own thread: a slow query must not stop the event loop.
-    const restartListeners: Array<() => void> = [];
+    const lostListeners: Array<() => void> = [];
     const client = await startPgliteThread(options.dataDir ? path.join(options.dataDir, 'pgdata') : undefined, {
       restartsPerMinute: options.restartsPerMinute,
       onEvent: (event) => {
-        if (event.type === 'restarted') for (const listener of restartListeners) listener();
+        if (event.type === 'stopped') for (const listener of lostListeners) listener();
         options.onThreadEvent?.(event);
       },
       startFrom: options.startFrom,
@@ -164,7 +165,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
         await db.execute(sql`select 1`);
       },
       flushCounts: () => client.flushCounts(),
-      onRestart: (listener) => restartListeners.push(listener),
+      onThreadLost: (listener) => lostListeners.push(listener),
       close: async () => {
         await client.close();
         release();

@@ -149,9 +149,17 @@ describe('PGlite on its own thread, on disk', () => {
   afterAll(() => {
     for (const dir of dirs) fs.rmSync(dir, { recursive: true, force: true });
   });
+  /** Resolves once `condition` holds (checked every 5 ms); fails after 20 s. */
   const until = async (condition: () => boolean) => {
-    while (!condition()) await new Promise((resolve) => setTimeout(resolve, 5));
+    const deadline = Date.now() + 20_000;
+    while (!condition()) {
+      if (Date.now() > deadline) throw new Error('waited 20 s in vain');
+      await new Promise((resolve) => setTimeout(resolve, 5));
+    }
   };
+  /** Whether any file (not a directory: the copy makes those first) is in `dir` yet. */
+  const anyFileIn = (dir: string) =>
+    fs.existsSync(dir) && fs.readdirSync(dir, { recursive: true, withFileTypes: true }).some((entry) => entry.isFile());
   /** Every file of `source` is in `target` with its size (the snapshot's first copy is done). */
   const sameFiles = (source: string, target: string) =>
     fs
@@ -182,15 +190,19 @@ describe('PGlite on its own thread, on disk', () => {
     let closed: Promise<void> | undefined;
     await database.db.transaction(async (tx) => {
       await tx.execute(sql`insert into before_close values (0)`);
-      // Both wait behind the open transaction: the lone writes first, then the close.
+      // Both wait behind the open transaction: the lone writes first (sent before the round
+      // trip below), then the close; the transaction's own statements still run.
       for (let n = 1; n <= 5; n++) lone.push(queryRows(database.db, sql`insert into before_close values (${n})`));
-      closed = database.close();
       await tx.execute(sql`select 1`);
+      closed = database.close();
+      await tx.execute(sql`insert into before_close values (6)`);
     });
     // The commit above was answered; so are the lone writes, as written, not failed.
     await expect(Promise.all(lone)).resolves.toHaveLength(5);
     await closed;
-    expect(await countIn(dataDir, 'before_close')).toBe(6);
+    // A closed database answers nothing more: a query fails rather than waits.
+    await expect(queryRows(database.db, sql`select 1`)).rejects.toThrow();
+    expect(await countIn(dataDir, 'before_close')).toBe(7);
   });
 
   it('copies into a snapshot a commit made between its checkpoint and its last copy', async () => {
@@ -200,15 +212,21 @@ describe('PGlite on its own thread, on disk', () => {
     try {
       await database.db.execute(sql`create table snapped (n int not null)`);
       await database.db.execute(sql`insert into snapped values (0)`);
+      // Some 30 MB more to copy: the first copy outlasts the begin below on a slow machine.
+      await database.db.execute(
+        sql`create table ballast as select repeat(md5(n::text), 30) as text from generate_series(1, 30000) n`,
+      );
       // The snapshot's checkpoint waits for any open transaction; its first copy runs while
       // statements go on, and its last copy waits for an open transaction to end.
-      const snapshot = database.snapshotTo!(path.join(copyDir, 'pgdata'));
-      await until(() => fs.existsSync(path.join(copyDir, 'pgdata', 'PG_VERSION')));
+      let snapshotDone = false;
+      const snapshot = database.snapshotTo!(path.join(copyDir, 'pgdata')).then(() => (snapshotDone = true));
+      await until(() => anyFileIn(path.join(copyDir, 'pgdata')));
       await database.db.transaction(async (tx) => {
         await tx.execute(sql`insert into snapped values (1)`);
         // Open until the first copy has every file: the last copy then waits for this commit,
         // and takes the database the moment it is made, before the turn's flush.
         await until(() => sameFiles(path.join(dataDir, 'pgdata'), path.join(copyDir, 'pgdata')));
+        expect(snapshotDone).toBe(false);
       });
       await snapshot;
     } finally {

@@ -283,6 +283,10 @@ export async function startPgliteThread(
       if (!failed) await send({ id: nextId++, op: 'close' }).catch(() => undefined);
       closing = true;
       await worker.terminate();
+      // Nothing is answered from now on: what waits, or comes later, fails.
+      failed ??= new Error('the embedded database is closed');
+      for (const waiter of pending.values()) waiter.reject(failed);
+      pending.clear();
     },
   };
 }

@@ -167,17 +167,21 @@ const mayWrite = (text: string) => !READ_START.test(text) || WRITING_WORDS.test(
 let awaitingFlush: WorkerReply[] = [];
 let flushQueued = false;
 /**
- * Set once 'close' holds the database: the replies waiting from then on are answered by the
- * close, whose shutdown checkpoint flushes the WAL (`closed` once it did).
+ * Set when 'close' arrives: no transaction or lone statement starts after it, and the close
+ * flushes and answers the writes waiting (`closeFlush`: what its flush came to).
  */
 let closing = false;
-let closed = false;
+let closeFlush: 'pending' | 'flushed' | { error: unknown } = 'pending';
 
-/** Answers every reply waiting (their commits are on disk). */
-function answerFlushed(): void {
+/** Answers every reply waiting: their commits are on disk, or the flush failed with `error`. */
+function answerWaiting(failed?: { error: unknown }): void {
   const taken = awaitingFlush;
   awaitingFlush = [];
   if (taken.length === 0) return;
+  if (failed) {
+    for (const message of taken) reply(failure(message.id, failed.error));
+    return;
+  }
   // Counted before the replies arrive (messages keep their order).
   tell({ flushed: taken.length });
   for (const message of taken) reply(message);
@@ -185,7 +189,8 @@ function answerFlushed(): void {
 
 function replyWhenFlushed(message: WorkerReply): void {
   awaitingFlush.push(message);
-  if (closed) return answerFlushed();
+  // A commit made before the close's flush whose reply comes after it: settled as it was.
+  if (closeFlush !== 'pending') return answerWaiting(closeFlush === 'flushed' ? undefined : closeFlush);
   if (flushQueued || closing) return;
   flushQueued = true;
   // A statement runs to its end within the turn of the event loop its message arrived in
@@ -227,8 +232,7 @@ async function flushWal(): Promise<void> {
         }),
       );
       if (closedMeanwhile) {
-        awaitingFlush.push(...flushed);
-        if (closed) answerFlushed();
+        for (const message of flushed) replyWhenFlushed(message);
         return;
       }
     }
@@ -266,6 +270,7 @@ port.on('message', (request: WorkerRequest) => {
 async function handle(request: WorkerRequest): Promise<void> {
   switch (request.op) {
     case 'query': {
+      if (closing && request.tx === undefined) throw new Error('the database is closing');
       const target = request.tx === undefined ? db : transactions.get(request.tx);
       if (!target) throw new Error('transaction already ended');
       const writes = mayWrite(request.sql);
@@ -290,6 +295,7 @@ async function handle(request: WorkerRequest): Promise<void> {
       return;
     }
     case 'begin': {
+      if (closing) throw new Error('the database is closing');
       // PGlite runs one transaction at a time; a second begin waits here for the first to end.
       let endId: number | undefined;
       let committed = false;
@@ -325,6 +331,7 @@ async function handle(request: WorkerRequest): Promise<void> {
       return;
     }
     case 'snapshot': {
+      if (closing) throw new Error('the database is closing');
       if (dataDir === undefined) throw new Error('an embedded database in memory has no files to copy');
       // Flushed first, so the copy holds little WAL to replay when opened. Then copied while
       // the database answers (files may change under the copy), then, with no transaction open
@@ -344,19 +351,23 @@ async function handle(request: WorkerRequest): Promise<void> {
       return;
     }
     case 'close':
-      // After whatever is queued, the flush of waiting replies included (queued on the
-      // turn's setImmediate, before this one's). A transaction still open commits later, and
-      // the writes queued behind it run: their replies are answered once the database closed.
+      // Nothing starts after it; what was sent before runs first (a turn later, every
+      // statement sent before is in the locks' queues, ahead of the close), and a transaction
+      // still open may end. Then every commit made is flushed and its writer answered.
+      closing = true;
       await new Promise((resolve) => setImmediate(resolve));
       await db._runExclusiveTransaction(() =>
         db.runExclusive(async () => {
-          closing = true;
+          try {
+            await flushNow();
+            closeFlush = 'flushed';
+          } catch (error) {
+            closeFlush = { error };
+          }
+          answerWaiting(closeFlush === 'flushed' ? undefined : closeFlush);
         }),
       );
-      // Its shutdown checkpoint flushes the WAL: every commit made is on disk.
       await db.close();
-      closed = true;
-      answerFlushed();
       reply({ id: request.id, ok: true, result: null });
       return;
   }

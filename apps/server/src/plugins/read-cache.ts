@@ -101,20 +101,19 @@ export const readCachePlugin = fp(
       await app.signals.tellOthers(CHANNEL, payload.length > SIGNAL_BYTES_MAX ? '' : payload);
       return [];
     });
-    const dropEverything = () => {
-      lists.clear();
-      questions.clear();
-      tags.clear();
-      tagSuggestions.clear();
-    };
-    // The embedded database's thread restarted: what was read may hold commits it lost.
-    app.database.onRestart?.(() => {
-      dropEverything();
-      forgetEveryQuestionsTags(app.db);
-      forgetTagIds(app.db);
-    });
     app.signals.subscribe(CHANNEL, (payload) => {
-      if (payload === null || payload === '') return dropEverything();
+      if (payload === null) {
+        // Signals may have been missed, or the embedded database lost commits that were read.
+        forgetEveryQuestionsTags(app.db);
+        forgetTagIds(app.db);
+      }
+      if (payload === null || payload === '') {
+        lists.clear();
+        questions.clear();
+        tags.clear();
+        tagSuggestions.clear();
+        return;
+      }
       const signal = JSON.parse(payload) as ContentSignal;
       if ('touched' in signal) return dropLocally(signal.touched);
       // Another process recorded views: its counts go into the lists here at once; a cached

@@ -20,6 +20,8 @@ export const signalsPlugin = fp(
         )
       : createLocalSignals();
     app.decorate('signals', signals);
+    // Every cache kept from reads forgets them (read caches, remembered sessions).
+    app.database.onThreadLost?.(() => signals.forgetAll());
     app.addHook('onClose', async () => signals.close());
   },
   { name: 'signals', dependencies: ['database'] },
