@@ -205,6 +205,70 @@ test.describe('the bell and the inbox', () => {
 test.describe('mention suggestions', () => {
   test.use({ bypassCSP: true });
 
+  test('suggestions that arrive after Escape, or after leaving the text, do not open the list again', async ({
+    browser,
+    baseURL,
+  }) => {
+    const prefix = `e${stamp()}`.slice(0, 12);
+    const writer = await member(browser, baseURL, 'writer');
+    await member(browser, baseURL, prefix);
+    const question = await askViaApi(writer.page, writer.account.username, `Late mentions ${stamp()}`);
+    // The answer for the whole prefix is held until the list has been closed; shorter ones pass.
+    let hold: { arrived: () => void; released: Promise<void> } | null = null;
+    await writer.page.route('**/api/profile/suggest?**', async (route) => {
+      const response = await route.fetch();
+      const held = hold;
+      if (held && new URL(route.request().url()).searchParams.get('prefix') === prefix) {
+        held.arrived();
+        await held.released;
+      }
+      await route.fulfill({ response });
+    });
+    const holdNext = () => {
+      let arrived!: () => void;
+      let release!: () => void;
+      const arrival = new Promise<void>((resolve) => (arrived = resolve));
+      const released = new Promise<void>((resolve) => (release = resolve));
+      hold = { arrived, released };
+      return { arrival, release };
+    };
+    /** Lets the held answer through, and waits until the page has it and has drawn a frame since. */
+    const deliver = async (release: () => void) => {
+      const answered = writer.page.waitForResponse(
+        (response) => new URL(response.url()).searchParams.get('prefix') === prefix,
+      );
+      release();
+      await (await answered).finished();
+      await writer.page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => setTimeout(resolve, 0))));
+    };
+
+    await writer.page.goto(`/new/answer/${question._id}`);
+    const text = writer.page.getByLabel('Answer Text');
+    const list = writer.page.getByRole('listbox', { name: 'Usernames' });
+
+    let held = holdNext();
+    await text.focus();
+    await text.pressSequentially(`Hi @${prefix}`);
+    await held.arrival;
+    await text.press('Escape');
+    await deliver(held.release);
+    await expect(list).toBeHidden();
+    await expect(text).toHaveValue(`Hi @${prefix}`);
+
+    // Typing on opens it again.
+    hold = null;
+    await text.press('Backspace');
+    await expect(list).toBeVisible();
+
+    held = holdNext();
+    await text.pressSequentially(prefix.slice(-1));
+    await held.arrival;
+    await text.blur();
+    await deliver(held.release);
+    await expect(list).toBeHidden();
+    await writer.page.context().close();
+  });
+
   test('typing @ and a name in the answer composer suggests members; arrows, Enter, Tab and Escape work', async ({
     browser,
     baseURL,

@@ -69,9 +69,16 @@ export function useMentionSuggestions<E extends TextControl>({
   const [open, setOpen] = useState(false);
   const [active, setActive] = useState(0);
   const caretAfterPick = useRef<number | null>(null);
+  /**
+   * The prefix whose list was closed by Escape or by leaving the text: its suggestions, if
+   * they arrive afterwards, do not open it again (typing on, a new prefix, does).
+   */
+  const dismissedFor = useRef<string | null>(null);
 
   const prefix = mention?.prefix ?? null;
   useEffect(() => {
+    // Typed on: a list closed before may open again.
+    dismissedFor.current = null;
     if (prefix === null) return;
     const controller = new AbortController();
     suggestUsernames(prefix, controller.signal).then(
@@ -80,7 +87,7 @@ export function useMentionSuggestions<E extends TextControl>({
         const shown = found.length === 1 && found[0]?.toLowerCase() === prefix.toLowerCase() ? [] : found;
         setOptions(shown);
         setActive(0);
-        setOpen(shown.length > 0);
+        setOpen(shown.length > 0 && dismissedFor.current !== prefix);
       },
       () => {
         // No list is no error of the text's: typing goes on without one.
@@ -96,6 +103,12 @@ export function useMentionSuggestions<E extends TextControl>({
     caretAfterPick.current = null;
     ref.current.setSelectionRange(caret, caret);
   }, [ref, value]);
+
+  /** Closes the list for what is typed now, suggestions still on their way included. */
+  function dismiss() {
+    dismissedFor.current = prefix;
+    setOpen(false);
+  }
 
   function close() {
     setMention(null);
@@ -127,7 +140,13 @@ export function useMentionSuggestions<E extends TextControl>({
   const expanded = enabled && open && options.length > 0 && mention !== null;
 
   function handleKey(event: KeyboardEvent<E>): boolean {
-    if (!expanded || event.nativeEvent.isComposing) return false;
+    if (event.nativeEvent.isComposing) return false;
+    if (!expanded) {
+      // Escape before the list opened: suggestions on their way do not open it (the key is
+      // not the list's, and goes on to whatever else it closes).
+      if (event.key === 'Escape') dismissedFor.current = prefix;
+      return false;
+    }
     const count = options.length;
     if (event.key === 'ArrowDown' || event.key === 'ArrowUp') {
       event.preventDefault();
@@ -146,7 +165,7 @@ export function useMentionSuggestions<E extends TextControl>({
       // Closes the list only: nothing around it (a dialog) closes with it.
       event.preventDefault();
       event.stopPropagation();
-      setOpen(false);
+      dismiss();
       return true;
     }
     return false;
@@ -160,7 +179,7 @@ export function useMentionSuggestions<E extends TextControl>({
       if (control !== null && control.selectionStart === control.selectionEnd)
         follow(control.value, control.selectionStart);
     },
-    onBlur: () => setOpen(false),
+    onBlur: dismiss,
   };
 
   const list = enabled ? (
