@@ -171,26 +171,32 @@ let flushQueued = false;
  * flushes and answers the writes waiting (`closeFlush`: what its flush came to).
  */
 let closing = false;
-let closeFlush: 'pending' | 'flushed' | { error: unknown } = 'pending';
+type FlushOutcome = 'flushed' | { error: unknown };
+let closeFlush: FlushOutcome | 'pending' = 'pending';
 
-/** Answers every reply waiting: their commits are on disk, or the flush failed with `error`. */
-function answerWaiting(failed?: { error: unknown }): void {
-  const taken = awaitingFlush;
-  awaitingFlush = [];
-  if (taken.length === 0) return;
-  if (failed) {
-    for (const message of taken) reply(failure(message.id, failed.error));
+/** Answers the replies of writes whose flush came to `outcome`: as they were, or failed. */
+function settle(messages: WorkerReply[], outcome: FlushOutcome): void {
+  if (messages.length === 0) return;
+  if (outcome !== 'flushed') {
+    for (const message of messages) reply(failure(message.id, outcome.error));
     return;
   }
   // Counted before the replies arrive (messages keep their order).
-  tell({ flushed: taken.length });
-  for (const message of taken) reply(message);
+  tell({ flushed: messages.length });
+  for (const message of messages) reply(message);
+}
+
+/** The replies waiting for a flush, taken (none wait after). */
+function takeWaiting(): WorkerReply[] {
+  const taken = awaitingFlush;
+  awaitingFlush = [];
+  return taken;
 }
 
 function replyWhenFlushed(message: WorkerReply): void {
   awaitingFlush.push(message);
   // A commit made before the close's flush whose reply comes after it: settled as it was.
-  if (closeFlush !== 'pending') return answerWaiting(closeFlush === 'flushed' ? undefined : closeFlush);
+  if (closeFlush !== 'pending') return settle(takeWaiting(), closeFlush);
   if (flushQueued || closing) return;
   flushQueued = true;
   // A statement runs to its end within the turn of the event loop its message arrived in
@@ -212,8 +218,7 @@ async function flushWal(): Promise<void> {
     // The close answers them instead.
     if (closing) return { flushed: [], failed: false };
     // Taken now, inside the lock: every reply here belongs to a commit before this flush.
-    const taken = awaitingFlush;
-    awaitingFlush = [];
+    const taken = takeWaiting();
     flushQueued = false;
     try {
       await flushNow();
@@ -236,12 +241,9 @@ async function flushWal(): Promise<void> {
         return;
       }
     }
-    if (flushed.length === 0) return;
-    // Counted before the replies arrive (messages keep their order).
-    tell({ flushed: flushed.length });
-    for (const message of flushed) reply(message);
+    settle(flushed, 'flushed');
   } catch (error) {
-    for (const message of flushed) reply(failure(message.id, error));
+    settle(flushed, { error });
   }
 }
 
@@ -364,7 +366,7 @@ async function handle(request: WorkerRequest): Promise<void> {
           } catch (error) {
             closeFlush = { error };
           }
-          answerWaiting(closeFlush === 'flushed' ? undefined : closeFlush);
+          settle(takeWaiting(), closeFlush);
         }),
       );
       await db.close();
